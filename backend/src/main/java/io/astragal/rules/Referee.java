@@ -1,0 +1,45 @@
+package io.astragal.rules;
+
+import java.util.Map;
+
+/**
+ * The pure game logic of one ruleset at a live table: decide what a command does (or why it may
+ * not), fold events into state, and say what each viewer may see. The table module owns ordering,
+ * persistence, undo, chat, free dice rolls and delivery; the referee owns the rules.
+ *
+ * <p>Contract, relied on by the table:
+ * <ul>
+ *   <li>{@code decide} is the only place randomness is used, always through {@link Play#dice()};
+ *       every random outcome (faces, shuffled deck order) is stored in the events it returns.</li>
+ *   <li>{@code evolve} is a pure fold: no dice, no clock, no side effects. Replaying the same
+ *       events from {@link #initialState()} yields an equal state.</li>
+ *   <li>State, command and event types are records (or enums, lists, maps, strings, numbers)
+ *       with no interface-typed fields, so they round-trip through JSON unchanged.</li>
+ *   <li>{@code view} never contains what the viewer may not know: deck order, hidden NPC numbers,
+ *       undeclared actions, other players' private cards.</li>
+ * </ul>
+ *
+ * @param <S> the ruleset's table state
+ */
+public interface Referee<S> {
+
+    Class<S> stateType();
+
+    /** State of a table where nothing has happened yet. */
+    S initialState();
+
+    /** The commands this ruleset understands, by the {@code type} name used on the wire. */
+    Map<String, Class<? extends GameCommand>> commandTypes();
+
+    /** The events this ruleset emits, by the {@code type} name stored in the event log. */
+    Map<String, Class<? extends GameEvent>> eventTypes();
+
+    /** Decides what {@code command} does in {@code state}: events, or a rejection that changes nothing. */
+    Decision decide(S state, GameCommand command, Play play);
+
+    /** Applies one event this referee emitted. */
+    S evolve(S state, GameEvent event);
+
+    /** What {@code viewer} sees of {@code state}: JSON-shaped records, lists, maps and values only. */
+    Object view(S state, Viewer viewer);
+}

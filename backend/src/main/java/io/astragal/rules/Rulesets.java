@@ -1,0 +1,21 @@
+package io.astragal.rules;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The rulesets Astragal plays, by id. */
+public final class Rulesets {
+
+    private static final List<Ruleset> ALL = List.of();
+
+    private Rulesets() {
+    }
+
+    public static List<Ruleset> all() {
+        return ALL;
+    }
+
+    public static Optional<Ruleset> byId(String id) {
+        return ALL.stream().filter(r -> r.id().equals(id)).findFirst();
+    }
+}
