@@ -32,4 +32,7 @@ public interface Ruleset {
      * @throws InvalidSheetException naming the first field that is wrong and why
      */
     Map<String, Object> validateSheet(Map<String, Object> sheet);
+
+    /** The pure game logic of this ruleset at a live table. */
+    Referee<?> referee();
 }
