@@ -37,6 +37,11 @@ public final class Dice {
 
     /** Rolls notation, resolving each {@code @LABEL} from refs (an unknown label is a DiceException). */
     public static RollResult roll(String notation, Map<String, Integer> refs, DiceSource source) {
+        return rollDetailed(notation, refs, source).result();
+    }
+
+    /** Like {@link #roll(String, Map, DiceSource)}, with the dice grouped per term and success flags. */
+    public static DetailedRoll rollDetailed(String notation, Map<String, Integer> refs, DiceSource source) {
         DiceExpression expression = parse(notation);
         return Evaluator.evaluate(notation, expression, refs, source);
     }
