@@ -38,19 +38,25 @@ final class Evaluator {
 
     static DetailedRoll evaluate(String notation, DiceExpression expression, Map<String, Integer> refs,
             DiceSource source) {
-        checkWrittenDice(expression, 0);
         Evaluator evaluator = new Evaluator(refs == null ? Map.of() : refs, source);
+        evaluator.check(expression, 0);
         int total = evaluator.value(expression);
         return new DetailedRoll(new RollResult(notation.strip(), total, evaluator.dice), evaluator.groups);
     }
 
-    /** Fails before rolling anything when the written dice alone exceed the limit; returns the running count. */
-    private static int checkWrittenDice(DiceExpression expression, int before) {
+    /**
+     * Fails before rolling anything when a reference is unknown or the written dice alone exceed the
+     * limit, so a failed roll never consumes dice. Returns the running count of written dice.
+     */
+    private int check(DiceExpression expression, int before) {
         return switch (expression) {
             case Constant constant -> before;
-            case Reference reference -> before;
-            case Negation negation -> checkWrittenDice(negation.operand(), before);
-            case Arithmetic arithmetic -> checkWrittenDice(arithmetic.right(), checkWrittenDice(arithmetic.left(), before));
+            case Reference reference -> {
+                resolve(reference);
+                yield before;
+            }
+            case Negation negation -> check(negation.operand(), before);
+            case Arithmetic arithmetic -> check(arithmetic.right(), check(arithmetic.left(), before));
             case DiceTerm term -> {
                 if (before + term.count() > Dice.MAX_DICE) {
                     throw tooManyDice(term.position());
