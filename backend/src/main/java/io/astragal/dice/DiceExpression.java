@@ -44,17 +44,7 @@ public sealed interface DiceExpression {
 
     /** The four arithmetic operators; division rounds toward zero. */
     enum Operator {
-        ADD('+'), SUBTRACT('-'), MULTIPLY('*'), DIVIDE('/');
-
-        private final char symbol;
-
-        Operator(char symbol) {
-            this.symbol = symbol;
-        }
-
-        public char symbol() {
-            return symbol;
-        }
+        ADD, SUBTRACT, MULTIPLY, DIVIDE
     }
 
     /** What follows {@code NdS}: keep/drop, explode, reroll, count and clamp. */
