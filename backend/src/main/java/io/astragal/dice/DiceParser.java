@@ -338,7 +338,6 @@ final class DiceParser {
 
     private void enter() {
         if (++depth > Dice.MAX_NESTING) {
-            depth = 0;
             throw new DiceException("expression nested too deeply at position " + pos + ": at most "
                     + Dice.MAX_NESTING + " levels of parentheses and signs", pos);
         }

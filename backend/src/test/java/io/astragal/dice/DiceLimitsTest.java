@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -28,7 +29,7 @@ class DiceLimitsTest {
     static void warmUp() {
         // Class loading and the first JIT pass are not what is being bounded.
         for (int i = 0; i < 200; i++) {
-            Dice.roll("4d6kh3 + (2d8! - 1) / 2", DiceSource.of(new java.util.SplittableRandom(i)));
+            Dice.roll("4d6kh3 + (2d8! - 1) / 2", DiceSource.of(new SplittableRandom(i)));
         }
     }
 

@@ -3,6 +3,7 @@ package io.astragal.dice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -110,7 +111,7 @@ class DiceProperties {
 
     private static void rollOrDiceException(String notation, long seed) {
         try {
-            RollResult result = Dice.roll(notation, java.util.Map.of("STR", 2), seeded(seed));
+            RollResult result = Dice.roll(notation, Map.of("STR", 2), seeded(seed));
             assertThat(result.dice()).hasSizeLessThanOrEqualTo(Dice.MAX_DICE);
         } catch (DiceException expected) {
             assertThat(expected.getMessage()).isNotBlank();
