@@ -372,13 +372,18 @@ final class CairnActions {
         return r;
     }
 
-    /** "If the total is higher than your max ..., take the new result." Current rises with the max. */
+    /**
+     * "If the total is higher than your max ..., take the new result." An undamaged value follows
+     * its new max; a damaged one stays where it is.
+     */
     private static String raiseMax(Combatant t, String maxKey, RollResult r, Map<String, Integer> values) {
         String current = maxKey.substring(0, maxKey.length() - 3);
         String label = current.equals("hp") ? "max HP" : "max " + current.toUpperCase();
         if (r.total() > t.get(maxKey)) {
             values.put(maxKey, r.total());
-            values.put(current, t.get(current) + r.total() - t.get(maxKey));
+            if (t.get(current) == t.get(maxKey)) {
+                values.put(current, r.total());
+            }
             return r.notation() + " = " + r.total() + ", the new " + label + ".";
         }
         return r.notation() + " = " + r.total() + ", not higher than " + label + " " + t.get(maxKey) + ".";
@@ -393,7 +398,9 @@ final class CairnActions {
         }
         RollResult gain = roll(dice, 1, sides, rolls);
         values.put("wilMax", t.get("wilMax") + gain.total());
-        values.put("wil", t.get("wil") + gain.total());
+        if (t.get("wil") == t.get("wilMax")) {
+            values.put("wil", t.get("wil") + gain.total());
+        }
         return "WIL save " + save.total() + " vs DC " + CairnReferee.AVERAGE_DC + " passed: max WIL +" + gain.total() + ".";
     }
 
