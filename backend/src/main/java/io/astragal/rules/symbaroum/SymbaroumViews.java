@@ -148,6 +148,7 @@ final class SymbaroumViews {
         }
         out.add(option("symbaroum.test", f.name() + ": success test", who, List.of("attribute", "modifier"), blocked == null, blocked == null ? "" : blocked));
         if (enc == null) {
+            out.add(option("symbaroum.learnAbility", f.name() + ": learn or improve an ability", who, List.of("text"), true, ""));
             return;
         }
         out.add(option("symbaroum.move", f.name() + ": move", who, List.of(), moveReason.isEmpty(), moveReason));
