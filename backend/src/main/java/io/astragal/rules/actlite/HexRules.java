@@ -83,7 +83,7 @@ final class HexRules {
             throw refuse(RejectionCode.OUT_OF_TURN, "Nobody rests during initiative; end it first.");
         }
         List<String> ids = command.characterIds();
-        if (ids.isEmpty() || ids.contains(null) || new HashSet<>(ids).size() != ids.size()) {
+        if (ids.isEmpty() || new HashSet<>(ids).size() != ids.size()) {
             throw refuse(RejectionCode.INVALID_COMMAND, "Name each resting character once.");
         }
         return ids.stream().map(id -> atTable(state, id))

@@ -172,7 +172,8 @@ final class SheetFormat {
         }
         if (value instanceof Map<?, ?> byName) {
             for (Map.Entry<?, ?> entry : byName.entrySet()) {
-                addAttribute(String.valueOf(entry.getKey()), entry.getValue(), field + "." + entry.getKey(), attributes);
+                String path = field + "." + entry.getKey();
+                addAttribute(String.valueOf(entry.getKey()), path, entry.getValue(), path, attributes);
             }
             return;
         }
@@ -180,19 +181,21 @@ final class SheetFormat {
         for (int i = 0; i < list.size(); i++) {
             String path = field + "[" + i + "]";
             Map<String, Object> record = record(list.get(i), path);
-            addAttribute(text(record.get("name"), path + ".name", null), record.get("score"), path + ".score", attributes);
+            addAttribute(text(record.get("name"), path + ".name", null), path + ".name", record.get("score"),
+                    path + ".score", attributes);
         }
     }
 
-    private static void addAttribute(String rawName, Object score, String path, Map<String, Integer> attributes) {
+    private static void addAttribute(String rawName, String namePath, Object score, String scorePath,
+                                     Map<String, Integer> attributes) {
         String name = rawName.strip().toUpperCase(Locale.ROOT);
         if (!ATTRIBUTE_NAME.matcher(name).matches()) {
-            throw new InvalidSheetException(path, "An attribute name is a short word of letters, like DEX, not \"" + rawName + "\".");
+            throw new InvalidSheetException(namePath, "An attribute name is a short word of letters, like DEX, not \"" + rawName + "\".");
         }
         if (Sheet.DEFENSIVE.contains(name) || attributes.containsKey(name)) {
-            throw new InvalidSheetException(path, "The attribute " + name + " is listed twice.");
+            throw new InvalidSheetException(namePath, "The attribute " + name + " is listed twice.");
         }
-        attributes.put(name, integer(score, path, null, ATTRIBUTE_MIN, ATTRIBUTE_MAX));
+        attributes.put(name, integer(score, scorePath, null, ATTRIBUTE_MIN, ATTRIBUTE_MAX));
     }
 
     private static List<Sheet.Weapon> weapons(Object value, Map<String, Integer> attributes) {

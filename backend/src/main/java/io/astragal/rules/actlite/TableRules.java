@@ -78,7 +78,7 @@ final class TableRules {
             throw refuse(RejectionCode.INVALID_STATE, "Initiative is already running; end it first.");
         }
         List<String> ids = command.characterIds();
-        if (ids.isEmpty() || ids.contains(null) || new HashSet<>(ids).size() != ids.size()) {
+        if (ids.isEmpty() || new HashSet<>(ids).size() != ids.size()) {
             throw refuse(RejectionCode.INVALID_COMMAND, "Name each character taking part once.");
         }
         List<GameEvent> events = new ArrayList<>();
