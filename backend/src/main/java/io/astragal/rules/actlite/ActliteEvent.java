@@ -164,7 +164,7 @@ sealed interface ActliteEvent extends GameEvent {
         }
 
         public List<String> triggers() {
-            return check.success() ? check.triggers() : automatic ? List.of() : targetCheck.triggers();
+            return check.success() ? check.triggers() : targetCheck.triggers();
         }
     }
 
@@ -178,16 +178,15 @@ sealed interface ActliteEvent extends GameEvent {
      * @param use            the n-th attack with this weapon this round (0 outside initiative)
      * @param disadvantages  why the attack had extra disadvantage, e.g. "two-handed weapon in one hand"
      * @param defense        "passive AGI", "armor", or "no AGI score" for an automatic hit
-     * @param hiddenDc       the target is an NPC: the sentence does not give the DC
      * @param damage         the damage roll on a hit, or null
      * @param crit           the damage is crit damage
      * @param targetAfter    the target's health after the hit, or null on a miss
+     * @param targetNpc      the sentence gives neither the DC nor the health of an NPC target
      * @param effects        the weapon's on-6 effect, once per six kept, only on a hit
      */
     record AttackRolled(String characterId, String name, String weapon, int attack, String attackLabel,
                         String targetId, String targetName, int hands, List<Card> cards, int use,
-                        List<String> disadvantages, CheckRoll check, String defense, boolean hiddenDc,
-                        RollResult damage, boolean crit, Combatant.Health targetAfter, boolean targetNpc,
+                        List<String> disadvantages, CheckRoll check, String defense, RollResult damage, boolean crit, Combatant.Health targetAfter, boolean targetNpc,
                         List<String> effects) implements ActliteEvent {
         public String describe() {
             StringBuilder line = new StringBuilder(name).append(" attacks ").append(targetName).append(" with ")
@@ -202,7 +201,7 @@ sealed interface ActliteEvent extends GameEvent {
             if (check.automatic()) {
                 line.append(defense).append(" (automatic hit)");
             } else {
-                line.append(defense).append(hiddenDc ? "" : " " + check.dc());
+                line.append(defense).append(targetNpc ? "" : " " + check.dc());
             }
             if (!check.success()) {
                 return line.append(" — miss.").toString();

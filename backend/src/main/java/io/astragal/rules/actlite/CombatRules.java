@@ -37,7 +37,10 @@ final class CombatRules {
     private CombatRules() {
     }
 
-    /** "If the character's check is the same as the DC or higher, they succeed. Often the DC for a check is the passive SCORE of another character." */
+    /**
+     * "If the character's check is the same as the DC or higher, they succeed. Often the DC for a
+     * check is the passive SCORE of another character."
+     */
     static List<GameEvent> rollCheck(ActliteState state, RollCheck command, Play play) {
         Combatant actor = controlled(state, command.characterId(), play);
         String attribute = attribute(command.attribute());
@@ -64,7 +67,10 @@ final class CombatRules {
                 defended, target.npc(), check));
     }
 
-    /** "They both roll 2d6 and add their scores. The higher score wins. In the case of a tie, they either tie in the game or ... redo the contest." */
+    /**
+     * "They both roll 2d6 and add their scores. The higher score wins. In the case of a tie, they
+     * either tie in the game or ... redo the contest." A tie is reported; redoing is a new command.
+     */
     static List<GameEvent> contest(ActliteState state, Contest command, Play play) {
         Combatant actor = controlled(state, command.characterId(), play);
         Combatant target = atTable(state, command.target());
@@ -138,8 +144,8 @@ final class CombatRules {
             effects = attack.on6().isEmpty() ? List.of() : Collections.nCopies(check.sixes(), attack.on6());
         }
         return List.of(new ActliteEvent.AttackRolled(actor.id(), actor.name(), weapon.name(), command.attack(),
-                attack.label(), target.id(), target.name(), hands, cards, use, disadvantages, check, defense, target.npc(),
-                damage, attack.crit(), after, target.npc(), effects));
+                attack.label(), target.id(), target.name(), hands, cards, use, disadvantages, check, defense, damage,
+                attack.crit(), after, target.npc(), effects));
     }
 
     /**

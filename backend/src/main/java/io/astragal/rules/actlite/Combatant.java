@@ -109,7 +109,7 @@ record Combatant(String id, String name, String ownerUserId, boolean npc, Sheet 
         if (crit == 0) {
             return "down";
         }
-        if (crit < sheet.critMax() || health == 0 && sheet.healthMax() > 0) {
+        if (crit < sheet.critMax() || (health == 0 && sheet.healthMax() > 0)) {
             return "bloodied";
         }
         return health < sheet.healthMax() ? "hurt" : "full";

@@ -1,6 +1,5 @@
 package io.astragal.rules.actlite;
 
-import io.astragal.rules.DeckView.Card;
 import io.astragal.rules.actlite.ActliteEvent.ApLost;
 import io.astragal.rules.actlite.ActliteEvent.ApRegained;
 import io.astragal.rules.actlite.ActliteEvent.ApSpent;

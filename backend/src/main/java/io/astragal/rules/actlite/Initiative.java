@@ -81,7 +81,7 @@ record Initiative(int round, List<String> participants, List<Card> deck, Map<Str
         return participants.stream().filter(id -> !hand(id).isEmpty() && !passed.contains(id)).toList();
     }
 
-    /** The card ids of {@code owner} that are somewhere in the deck, hands, discard or lost pile. */
+    /** The cards in {@code pile} that belong to {@code owner}, in pile order. */
     List<Card> cardsOf(String owner, List<Card> pile) {
         return pile.stream().filter(c -> c.owner().equals(owner)).toList();
     }

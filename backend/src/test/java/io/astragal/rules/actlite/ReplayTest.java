@@ -3,7 +3,6 @@ package io.astragal.rules.actlite;
 import static io.astragal.rules.actlite.TestTable.ANN;
 import static io.astragal.rules.actlite.TestTable.BOB;
 import static io.astragal.rules.actlite.TestTable.GM;
-import static io.astragal.rules.actlite.TestTable.keepOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.dice.Die;
