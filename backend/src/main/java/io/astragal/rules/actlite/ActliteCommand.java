@@ -44,7 +44,8 @@ sealed interface ActliteCommand extends GameCommand {
      * @param costs   the action's AP cost, arrows allowed ("1->2"); default "1"
      * @param cardIds which cards to spend; empty lets the referee choose (temp AP first)
      */
-    record SpendAp(String characterId, String action, String costs, List<String> cardIds) implements ActliteCommand, Spending {
+    record SpendAp(String characterId, String action, String costs, List<String> cardIds)
+            implements ActliteCommand, Spending {
         public SpendAp {
             costs = costs == null || costs.isBlank() ? "1" : costs;
             cardIds = cardIds == null ? List.of() : List.copyOf(cardIds);
@@ -174,7 +175,8 @@ sealed interface ActliteCommand extends GameCommand {
      *
      * @param free the hex fires by its own activation condition (e.g. on an attack): no AP to search for it
      */
-    record ActivateHex(String characterId, String hexId, Boolean free, List<String> cardIds) implements ActliteCommand, Spending {
+    record ActivateHex(String characterId, String hexId, Boolean free, List<String> cardIds)
+            implements ActliteCommand, Spending {
         public ActivateHex {
             free = free != null && free;
             cardIds = cardIds == null ? List.of() : List.copyOf(cardIds);

@@ -12,7 +12,6 @@ import io.astragal.rules.RejectionCode;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
 import io.astragal.rules.actlite.ActliteCommand.Rest;
 import io.astragal.rules.actlite.ActliteCommand.WriteHex;
-import java.util.HashSet;
 import java.util.List;
 
 /** Writing, activating and resting for hexes. Each method returns the events, or throws a {@link Refusal}. */
@@ -82,11 +81,7 @@ final class HexRules {
         if (state.initiative() != null) {
             throw refuse(RejectionCode.OUT_OF_TURN, "Nobody rests during initiative; end it first.");
         }
-        List<String> ids = command.characterIds();
-        if (ids.isEmpty() || new HashSet<>(ids).size() != ids.size()) {
-            throw refuse(RejectionCode.INVALID_COMMAND, "Name each resting character once.");
-        }
-        return ids.stream().map(id -> atTable(state, id))
+        return Rulings.eachOnce(command.characterIds(), "resting").stream().map(id -> atTable(state, id))
                 .<GameEvent>map(c -> new ActliteEvent.Rested(c.id(), c.name(), command.sleep(),
                         command.sleep() ? c.hexes() : List.of()))
                 .toList();

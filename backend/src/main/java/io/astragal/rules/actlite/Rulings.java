@@ -85,6 +85,14 @@ final class Rulings {
         }
     }
 
+    /** A non-empty list of character ids without repeats. */
+    static List<String> eachOnce(List<String> ids, String who) {
+        if (ids.isEmpty() || new HashSet<>(ids).size() != ids.size()) {
+            throw refuse(RejectionCode.INVALID_COMMAND, "Name at least one character " + who + ", each once.");
+        }
+        return ids;
+    }
+
     static String text(String value, int max, String argument) {
         if (value == null || value.isBlank() || value.length() > max) {
             throw refuse(RejectionCode.INVALID_COMMAND, "Give " + argument + " in 1 to " + max + " characters.");

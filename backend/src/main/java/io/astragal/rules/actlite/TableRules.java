@@ -24,7 +24,6 @@ import io.astragal.rules.actlite.ActliteCommand.RemoveCharacter;
 import io.astragal.rules.actlite.ActliteCommand.SpendAp;
 import io.astragal.rules.actlite.ActliteCommand.StartInitiative;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -77,10 +76,7 @@ final class TableRules {
         if (state.initiative() != null) {
             throw refuse(RejectionCode.INVALID_STATE, "Initiative is already running; end it first.");
         }
-        List<String> ids = command.characterIds();
-        if (ids.isEmpty() || new HashSet<>(ids).size() != ids.size()) {
-            throw refuse(RejectionCode.INVALID_COMMAND, "Name each character taking part once.");
-        }
+        List<String> ids = Rulings.eachOnce(command.characterIds(), "taking part");
         List<GameEvent> events = new ArrayList<>();
         ActliteState table = state;
         for (String id : ids) {
