@@ -7,6 +7,7 @@ import java.util.Optional;
 public final class Rulesets {
 
     private static final List<Ruleset> ALL = List.of(
+            new io.astragal.rules.actlite.ActliteRuleset(),
             new io.astragal.rules.cairn.CairnApRuleset(),
             new io.astragal.rules.symbaroum.SymbaroumRuleset());
 
