@@ -6,7 +6,8 @@ import java.util.Optional;
 /** The rulesets Astragal plays, by id. */
 public final class Rulesets {
 
-    private static final List<Ruleset> ALL = List.of();
+    private static final List<Ruleset> ALL = List.of(
+            new io.astragal.rules.vogt.VogtRuleset());
 
     private Rulesets() {
     }
