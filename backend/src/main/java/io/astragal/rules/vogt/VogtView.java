@@ -104,6 +104,7 @@ final class VogtView {
         stats.put("techniques", c.stats().techniques());
         stats.put("resistances", c.resistances());
         stats.put("vulnerabilities", c.vulnerabilities());
+        stats.put("statusEffects", c.effectiveStatuses().stream().map(st -> st.key() + ": " + st.effect()).toList());
         return stats;
     }
 

@@ -57,6 +57,8 @@ class VogtReplayTest {
         }
 
         assertThat(replayed).isEqualTo(table.state);
+        assertThat(json.writeValueAsString(table.view(GM))).contains("\"combatants\"");
+        assertThat(json.writeValueAsString(table.view(BOB))).contains("\"actions\"");
         assertThat(json.readValue(json.writeValueAsString(table.state), VogtState.class)).isEqualTo(table.state);
         assertThat(table.get("ogre").hp()).isEqualTo(20 - 1 - (8 + 3 + 4 - 2) + 10);
     }
