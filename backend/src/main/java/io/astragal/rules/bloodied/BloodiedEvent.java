@@ -26,7 +26,7 @@ sealed interface BloodiedEvent extends GameEvent {
     /** Initiative rolled once for the encounter, listed in acting order. */
     record InitiativeStarted(List<InitiativeRoll> results) implements BloodiedEvent {
         public String describe() {
-            return "Initiative: " + results.stream().map(r -> r.name() + " " + r.score()).collect(Collectors.joining(", ")) + ".";
+            return "Initiative order: " + results.stream().map(InitiativeRoll::name).collect(Collectors.joining(", ")) + ".";
         }
 
         @Override
@@ -76,8 +76,9 @@ sealed interface BloodiedEvent extends GameEvent {
             if (!hit) {
                 return head + " — miss.";
             }
+            // no HP in the sentence: every member reads the log, and NPC hit points are the GM's
             return head + (crit ? " — critical hit" : " — hit") + ", " + dealt + " damage"
-                    + (armor == null ? "" : " after armor " + armor.total()) + ", " + hp + " HP.";
+                    + (armor == null ? "" : " after armor " + armor.total()) + ".";
         }
 
         @Override
@@ -155,8 +156,8 @@ sealed interface BloodiedEvent extends GameEvent {
 
     record DamageApplied(RollResult roll, List<Hit> hits) implements BloodiedEvent {
         public String describe() {
-            return "Damage " + roll.notation() + " = " + roll.total() + ": "
-                    + hits.stream().map(h -> h.name() + " " + h.hp() + " HP").collect(Collectors.joining(", ")) + ".";
+            return "Damage " + roll.notation() + " = " + roll.total() + " to "
+                    + hits.stream().map(Hit::name).collect(Collectors.joining(", ")) + ".";
         }
 
         @Override
@@ -167,7 +168,7 @@ sealed interface BloodiedEvent extends GameEvent {
 
     record Healed(String targetId, String name, int amount, int hp) implements BloodiedEvent {
         public String describe() {
-            return name + " heals " + amount + ", " + hp + " HP.";
+            return name + " heals " + amount + ".";
         }
     }
 
@@ -255,7 +256,7 @@ sealed interface BloodiedEvent extends GameEvent {
                       int hp) implements BloodiedEvent {
         public String describe() {
             return name + " bleeds out: " + attribute + " save " + roll.total() + " vs " + score
-                    + (success ? " — holds on." : " — loses 1 HP, " + hp + " HP.");
+                    + (success ? " — holds on." : " — loses 1 HP.");
         }
 
         @Override

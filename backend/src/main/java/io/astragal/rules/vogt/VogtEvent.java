@@ -100,7 +100,8 @@ sealed interface VogtEvent extends GameEvent {
      */
     record Hit(String targetId, String name, int amount, int hp, String note) {
         String sentence() {
-            return name + " takes " + amount + (note.isEmpty() ? "" : " (" + note + ")") + ", " + hp + " HP";
+            // no HP in the sentence: every member reads the log, and NPC hit points are the GM's
+            return name + " takes " + amount + (note.isEmpty() ? "" : " (" + note + ")");
         }
     }
 
@@ -255,7 +256,7 @@ sealed interface VogtEvent extends GameEvent {
 
     record Healed(String targetId, String name, int amount, int hp) implements VogtEvent {
         public String describe() {
-            return name + " heals " + amount + ", " + hp + " HP.";
+            return name + " heals " + amount + ".";
         }
     }
 

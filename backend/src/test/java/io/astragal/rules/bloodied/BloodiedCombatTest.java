@@ -93,7 +93,7 @@ class BloodiedCombatTest {
         assertThat(attacked.dealt()).isEqualTo(6);
         assertThat(table.get("bram").hp()).isEqualTo(6);
         assertThat(table.get("bram").bloodied()).isTrue();
-        assertThat(attacked.describe()).isEqualTo("Alda attacks Bram with Sword: 14 vs Defense 14 — hit, 6 damage, 6 HP.");
+        assertThat(attacked.describe()).isEqualTo("Alda attacks Bram with Sword: 14 vs Defense 14 — hit, 6 damage.");
     }
 
     @Test

@@ -58,7 +58,7 @@ class VogtDamageTest {
         assertThat(attacked.damage().total()).isEqualTo(3 + 4);
         assertThat(attacked.hits()).containsExactly(new Hit("bram", "Bram", 7, 3, ""));
         assertThat(table.get("bram").hp()).isEqualTo(3);
-        assertThat(attacked.describe()).isEqualTo("Alda attacks with Club: 1d6 = 3 + STR 4 = 7 blunt; Bram takes 7, 3 HP.");
+        assertThat(attacked.describe()).isEqualTo("Alda attacks with Club: 1d6 = 3 + STR 4 = 7 blunt; Bram takes 7.");
     }
 
     @Test
