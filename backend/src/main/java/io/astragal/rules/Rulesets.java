@@ -7,7 +7,6 @@ import java.util.Optional;
 public final class Rulesets {
 
     private static final List<Ruleset> ALL = List.of(
-    private static final List<Ruleset> ALL = List.of(
             new io.astragal.rules.actlite.ActliteRuleset(),
             new io.astragal.rules.vogt.VogtRuleset(),
             new io.astragal.rules.bloodied.BloodiedRuleset(),
