@@ -120,6 +120,7 @@ export function readCookie(name: string, cookies: string = document.cookie): str
     if (eq < 0) continue;
     if (part.slice(0, eq).trim() === name) {
       const raw = part.slice(eq + 1).trim();
+      if (raw === '') return null;
       try {
         return decodeURIComponent(raw);
       } catch {
