@@ -195,7 +195,12 @@ export async function toApiError(response: Response): Promise<ApiError> {
     : [];
   const fallbackTitle = TITLE_BY_STATUS[status] ?? (status >= 500 ? 'The server ran into a problem.' : 'The request failed.');
   const title = typeof problem?.title === 'string' && problem.title ? problem.title : fallbackTitle;
-  const detail = typeof problem?.detail === 'string' && problem.detail ? problem.detail : title;
+  const detail =
+    typeof problem?.detail === 'string' && problem.detail
+      ? problem.detail
+      : status >= 500 && !problem
+        ? `The Astragal server did not answer properly (HTTP ${status}). Try again in a moment.`
+        : title;
   const code = typeof problem?.code === 'string' && problem.code ? problem.code : (CODE_BY_STATUS[status] ?? 'UNEXPECTED');
   return new ApiError({ status, code, title, detail, errors, retryAfterSeconds, problem });
 }

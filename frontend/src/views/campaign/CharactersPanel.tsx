@@ -207,7 +207,9 @@ function CharacterGroup({
         {characters.map((c) => {
           const editable = canEdit(c);
           const reason = editable ? (!schema ? 'The ruleset’s sheet is still loading' : undefined) : 'Only its owner and the GMs may change this character';
-          const shown = (schema?.fields ?? []).filter((f) => c.sheet[f.key] !== undefined).slice(0, 6);
+          const fields = (schema?.fields ?? []).filter((f) => c.sheet[f.key] !== undefined && c.sheet[f.key] !== '');
+          const tagline = fields.find((f) => f.type === 'TEXT');
+          const shown = fields.filter((f) => f.type === 'INTEGER' || f.type === 'BOOLEAN').slice(0, 6);
           return (
             <li key={c.id} className="card character-card">
               <header className="character-card__head">
@@ -215,6 +217,7 @@ function CharacterGroup({
                 {c.npc ? <Badge tone="red">NPC</Badge> : c.ownerUserId === me.id ? <Badge tone="gold">Yours</Badge> : null}
               </header>
               <p className="muted character-card__owner">{c.npc ? 'Run by the GMs' : `Played by ${c.ownerDisplayName}`}</p>
+              {tagline && <p className="character-card__tagline">{displayValue(c.sheet[tagline.key])}</p>}
               {shown.length > 0 ? (
                 <dl className="stat-list">
                   {shown.map((f) => (
@@ -224,7 +227,7 @@ function CharacterGroup({
                     </div>
                   ))}
                 </dl>
-              ) : (
+              ) : tagline ? null : (
                 <p className="muted character-card__hidden">{editable ? 'The sheet is empty.' : 'Its sheet is private.'}</p>
               )}
               <div className="character-card__actions">
