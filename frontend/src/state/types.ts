@@ -76,17 +76,19 @@ export interface CombatantView {
   stats: Record<string, unknown>;
 }
 
-/** What an action needs the person to pick before it is sent. */
-export type ActionNeed =
-  | string
-  | { name: string; kind?: string; type?: string; label?: string; options?: unknown[]; min?: number; max?: number };
+/**
+ * An argument the person picks before the action is sent: `target`, `amount`, `attribute`,
+ * `notation`, `text`, `condition`, or a ruleset's own (`dc`, `characterIds`…). It is sent as
+ * `args[need]`.
+ */
+export type ActionNeed = string;
 
 export interface ActionOption {
   command: string;
   label: string;
   args: Record<string, unknown>;
   needs: ActionNeed[] | null;
-  cost: number | string | null;
+  cost: number | null;
   enabled: boolean;
   reason: string | null;
   gmOnly: boolean;
