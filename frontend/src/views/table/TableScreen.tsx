@@ -59,6 +59,10 @@ export function TableScreen({ sessionFactory = defaultSessionFactory, loadCampai
     if (notMember && session) void session.stop();
   }, [notMember, session]);
 
+  // Errors about frames the server could not read, shown once the table is open.
+  const lastError = state.view !== null ? errors.filter((e) => e.code !== 'CONNECTION_REFUSED').at(-1) : undefined;
+  const [dismissed, setDismissed] = useState<ErrorMessage[]>([]);
+
   const context = useMemo(() => (session && state.view ? { session, view: state.view } : null), [session, state.view]);
   const view = state.view;
   const title = campaign?.name ?? 'The table';
@@ -97,6 +101,14 @@ export function TableScreen({ sessionFactory = defaultSessionFactory, loadCampai
           </div>
         ) : (
           <TableContext.Provider value={context}>
+            {lastError && !dismissed.includes(lastError) && (
+              <div className="tt-server-error" role="alert">
+                <span>{lastError.message}</span>
+                <button type="button" className="tt-btn tt-btn--ghost" onClick={() => setDismissed((d) => [...d, lastError])}>
+                  Dismiss
+                </button>
+              </div>
+            )}
             {state.status === 'needsResync' && (
               <p className="tt-resync" role="status">
                 Catching up with the table…
