@@ -167,7 +167,7 @@ export async function csrfToken(): Promise<string> {
     });
     if (!response.ok) throw await toApiError(response);
     const body = (await response.json()) as { token?: string };
-    return readCookie(CSRF_COOKIE) ?? body.token ?? '';
+    return readCookie(CSRF_COOKIE) || body.token || '';
   })().finally(() => {
     pendingCsrf = null;
   });

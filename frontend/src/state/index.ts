@@ -1,0 +1,3 @@
+export * from './types';
+export * from './patch';
+export * from './store';
