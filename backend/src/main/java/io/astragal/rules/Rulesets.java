@@ -6,7 +6,12 @@ import java.util.Optional;
 /** The rulesets Astragal plays, by id. */
 public final class Rulesets {
 
-    private static final List<Ruleset> ALL = List.of();
+    private static final List<Ruleset> ALL = List.of(
+            new io.astragal.rules.actlite.ActliteRuleset(),
+            new io.astragal.rules.vogt.VogtRuleset(),
+            new io.astragal.rules.bloodied.BloodiedRuleset(),
+            new io.astragal.rules.symbaroum.SymbaroumRuleset(),
+            new io.astragal.rules.cairn.CairnApRuleset());
 
     private Rulesets() {
     }

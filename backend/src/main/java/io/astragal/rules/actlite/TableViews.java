@@ -1,0 +1,250 @@
+package io.astragal.rules.actlite;
+
+import io.astragal.rules.ActionOption;
+import io.astragal.rules.Actor;
+import io.astragal.rules.CombatantView;
+import io.astragal.rules.DeckView;
+import io.astragal.rules.Decision;
+import io.astragal.rules.InitiativeModel;
+import io.astragal.rules.Play;
+import io.astragal.rules.Role;
+import io.astragal.rules.TableView;
+import io.astragal.rules.Viewer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one viewer sees: every character at the table, the deck (its size, never its order), and
+ * the commands the viewer may send now. Players see an NPC's health only as a band and none of its
+ * numbers.
+ */
+final class TableViews {
+
+    /** Conditions that are simply on or off: shown without a count. */
+    private static final Set<String> FLAGS = Set.of(Combatant.UNCONSCIOUS, Combatant.DYING, "dead");
+
+    private TableViews() {
+    }
+
+    static TableView view(ActliteState state, Viewer viewer) {
+        List<CombatantView> combatants = state.seated().stream().map(c -> combatant(c, viewer)).toList();
+        DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
+        List<ActionOption> actions = new ArrayList<>();
+        if (viewer.role() != Role.SPECTATOR) {
+            state.seated().stream().filter(c -> mine(viewer, c)).forEach(c -> actions.addAll(characterActions(state, c, viewer)));
+            if (viewer.isGm()) {
+                actions.addAll(gmActions(state, viewer));
+            }
+        }
+        return new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions);
+    }
+
+    private static boolean mine(Viewer viewer, Combatant combatant) {
+        return viewer.role() != Role.SPECTATOR
+                && (viewer.isGm() || viewer.userId().equals(combatant.ownerUserId()));
+    }
+
+    private static CombatantView combatant(Combatant c, Viewer viewer) {
+        boolean hidden = c.npc() && !viewer.isGm();
+        String band = c.band();
+        String written = c.current().text();
+        List<CombatantView.Track> tracks = hidden
+                ? List.of(new CombatantView.Track("crit", "Crit", null, null, band, band),
+                        new CombatantView.Track("health", "Health", null, null, band, band))
+                : List.of(new CombatantView.Track("crit", "Crit", c.crit(), c.sheet().critMax(), written, band),
+                        new CombatantView.Track("health", "Health", c.health(), c.sheet().healthMax(), written, band));
+        List<CombatantView.Chip> chips = c.conditions().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> new CombatantView.Chip(e.getKey(), FLAGS.contains(e.getKey()) ? null : e.getValue()))
+                .toList();
+        return new CombatantView(c.id(), c.name(), c.ownerUserId(), c.npc(), mine(viewer, c), tracks, chips,
+                hidden ? Map.of() : stats(c, mine(viewer, c)));
+    }
+
+    private static Map<String, Object> stats(Combatant c, boolean mine) {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        Sheet sheet = c.sheet();
+        for (String attribute : Sheet.DEFENSIVE) {
+            Integer score = sheet.attributes().get(attribute);
+            stats.put(attribute, score == null ? "none" : score);
+            if (score != null) {
+                stats.put("passive" + attribute, sheet.passive(attribute));
+            }
+        }
+        sheet.attributes().forEach((name, score) -> {
+            if (!Sheet.DEFENSIVE.contains(name)) {
+                stats.put(name, score);
+            }
+        });
+        stats.put("movementSpeed", sheet.movementSpeed());
+        stats.put("armor", sheet.armor());
+        stats.put("apCards", sheet.apCards());
+        stats.put("weapons", sheet.weapons().stream().map(TableViews::weaponLine).toList());
+        stats.put("skills", sheet.skills());
+        if (mine) {
+            stats.put("hexes", c.hexes().stream().map(TableViews::hexLine).toList());
+            stats.put("hexesWritten", c.hexesWritten());
+            stats.put("hexCapacity", Math.max(0, c.hexCapacity()));
+        }
+        return stats;
+    }
+
+    /** "Club (pole, one-handed; speed 1->2; to-hit +0; 1d4 B, on 6: inflict [stun])" */
+    private static String weaponLine(Sheet.Weapon w) {
+        StringBuilder line = new StringBuilder(w.name()).append(" (");
+        if (!w.tags().isEmpty()) {
+            line.append(String.join(", ", w.tags())).append("; ");
+        }
+        line.append("speed ").append(CostSequence.format(w.speed()))
+                .append("; to-hit ").append(w.toHit() >= 0 ? "+" : "").append(w.toHit());
+        if (w.strRequirement() != null) {
+            line.append("; STR ").append(w.strRequirement());
+        }
+        for (Sheet.Attack a : w.attacks()) {
+            line.append("; ").append(a.label()).append(a.on6().isEmpty() ? "" : ", on 6: " + a.on6());
+        }
+        return line.append(")").toString();
+    }
+
+    private static String hexLine(Combatant.Hex hex) {
+        return hex.text() + (hex.modifiers().isEmpty() ? "" : " + " + String.join(" + ", hex.modifiers()));
+    }
+
+    private static DeckView deck(Initiative initiative, ActliteState state, Viewer viewer) {
+        Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
+        for (String id : initiative.participants()) {
+            List<DeckView.Card> hand = initiative.hand(id);
+            hands.put(id, new DeckView.Hand(hand.size(), mine(viewer, state.combatant(id)) ? hand : null));
+        }
+        return new DeckView(initiative.round(), initiative.deck().size(), initiative.lastDealt(), hands,
+                initiative.discard(), initiative.lost(), initiative.awaiting());
+    }
+
+    private static List<ActionOption> characterActions(ActliteState state, Combatant c, Viewer viewer) {
+        List<ActionOption> options = new ArrayList<>();
+        Initiative initiative = state.initiative();
+        for (Sheet.Weapon weapon : c.sheet().weapons()) {
+            for (int i = 0; i < weapon.attacks().size(); i++) {
+                options.add(attackOption(initiative, c, weapon, i));
+            }
+        }
+        if (initiative != null) {
+            options.add(probe(state, viewer, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
+                    "Move " + c.sheet().movementSpeed() + " spaces (1 AP)", args(c, "action", "move", "costs", "1"),
+                    List.of(), 1, false));
+            options.add(probe(state, viewer, new ActliteCommand.SpendAp(c.id(), "act", "1", List.of()),
+                    "Spend AP on an action", args(c), List.of("action", "costs"), null, false));
+            options.add(probe(state, viewer, new ActliteCommand.Interrupt(c.id(), null),
+                    "Interrupt (1 AP)", args(c), List.of(), 1, false));
+            options.add(probe(state, viewer, new ActliteCommand.Pass(c.id()), "Pass", args(c), List.of(), null, false));
+        }
+        if (c.sheet().attributes().containsKey("WIL")) {
+            options.add(probe(state, viewer, new ActliteCommand.WriteHex(c.id(), "hex", List.of(), List.of()),
+                    "Write a hex" + (initiative == null ? "" : " (3 AP + 1 per modifier)"), args(c),
+                    List.of("text", "modifiers"), initiative == null ? null : 3, false));
+        }
+        for (Combatant.Hex hex : c.hexes()) {
+            options.add(probe(state, viewer, new ActliteCommand.ActivateHex(c.id(), hex.id(), false, List.of()),
+                    "Activate " + hexLine(hex) + (initiative == null ? "" : " (1 AP)"),
+                    args(c, "hexId", hex.id()), List.of(), initiative == null ? null : 1, false));
+        }
+        options.add(option("actlite.rollCheck", "Roll a check", args(c), List.of("attribute", "dc"), null, null, false));
+        options.add(option("actlite.rollCheck", "Roll against a passive score", args(c),
+                List.of("attribute", "target", "targetAttribute"), null, null, false));
+        options.add(option("actlite.contest", "Contest", args(c), List.of("attribute", "target", "targetAttribute"), null,
+                null, false));
+        return options;
+    }
+
+    /** "Attack with Club (2 AP)": the cost is this round's next cost of that weapon. */
+    private static ActionOption attackOption(Initiative initiative, Combatant c, Sheet.Weapon weapon, int index) {
+        String label = "Attack with " + weapon.name()
+                + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(index).label() : "");
+        Map<String, Object> args = args(c, "weapon", weapon.name(), "attack", index,
+                "hands", weapon.needsTwoHands() ? 2 : 1);
+        if (initiative == null) {
+            String reason = c.unconscious() ? c.name() + " is unconscious and cannot act." : null;
+            return option("actlite.attack", label, args, List.of("target"), null, reason, false);
+        }
+        String key = Rulings.attackKey(weapon.name());
+        int cost = CostSequence.next(weapon.speed(), initiative.usesOf(c.id(), key));
+        String reason = null;
+        try {
+            Rulings.charge(initiative, c, key, weapon.speed(), List.of());
+        } catch (Refusal refusal) {
+            reason = refusal.rejection().message();
+        }
+        return option("actlite.attack", label + " (" + cost + " AP)", args, List.of("target"), cost, reason, false);
+    }
+
+    private static List<ActionOption> gmActions(ActliteState state, Viewer viewer) {
+        List<ActionOption> options = new ArrayList<>();
+        Initiative initiative = state.initiative();
+        String nobody = state.seating().isEmpty() ? "No one is at the table." : null;
+        String noInitiative = initiative == null ? "Initiative has not started." : null;
+        options.add(option("actlite.addCharacter", "Place a character at the table", Map.of(), List.of("characterId"),
+                null, null, true));
+        options.add(option("actlite.removeCharacter", "Remove a character", Map.of(), List.of("target"), null, nobody, true));
+        options.add(probe(state, viewer, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
+                Map.of("characterIds", state.seating()), List.of(), null, true));
+        options.add(probe(state, viewer, new ActliteCommand.DealCard(), "Deal next card", Map.of(), List.of(), null, true));
+        options.add(probe(state, viewer, new ActliteCommand.EndRound(false), "End round", Map.of("force", false),
+                List.of(), null, true));
+        if (initiative != null && initiative.deck().isEmpty() && !initiative.awaiting().isEmpty()) {
+            options.add(probe(state, viewer, new ActliteCommand.EndRound(true), "End round without waiting",
+                    Map.of("force", true), List.of(), null, true));
+        }
+        options.add(probe(state, viewer, new ActliteCommand.EndInitiative(), "End initiative", Map.of(), List.of(), null, true));
+        options.add(option("actlite.applyDamage", "Apply damage", Map.of("crit", false), List.of("target", "amount"),
+                null, nobody, true));
+        options.add(option("actlite.applyDamage", "Apply crit damage", Map.of("crit", true), List.of("target", "amount"),
+                null, nobody, true));
+        options.add(option("actlite.heal", "Heal", Map.of("crit", false), List.of("target", "amount"), null, nobody, true));
+        options.add(option("actlite.heal", "Heal crit", Map.of("crit", true), List.of("target", "amount"), null, nobody,
+                true));
+        options.add(option("actlite.addCondition", "Add a condition", Map.of(), List.of("target", "condition", "amount"),
+                null, nobody, true));
+        options.add(option("actlite.removeCondition", "Remove a condition", Map.of(), List.of("target", "condition"),
+                null, nobody, true));
+        options.add(option("actlite.loseAp", "Lose AP", Map.of(), List.of("target", "amount"), null, noInitiative, true));
+        options.add(option("actlite.regainAp", "Regain lost AP", Map.of("toHand", false), List.of("target", "amount"),
+                null, noInitiative, true));
+        options.add(option("actlite.grantTempAp", "Grant temp AP", Map.of(), List.of("target", "amount"), null,
+                noInitiative, true));
+        options.add(probe(state, viewer, new ActliteCommand.Rest(state.seating(), false), "Rest",
+                Map.of("characterIds", state.seating(), "sleep", false), List.of(), null, true));
+        options.add(probe(state, viewer, new ActliteCommand.Rest(state.seating(), true), "Sleep",
+                Map.of("characterIds", state.seating(), "sleep", true), List.of(), null, true));
+        return options;
+    }
+
+    /**
+     * An option whose availability is exactly what the referee would decide now: the command is
+     * decided against the current state (dice fixed at 1, never used for a refusal) and a refusal
+     * becomes the reason.
+     */
+    private static ActionOption probe(ActliteState state, Viewer viewer, ActliteCommand command, String label,
+                                      Map<String, Object> args, List<String> needs, Integer cost, boolean gmOnly) {
+        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        String reason = ActliteReferee.decideCommand(state, command, play) instanceof Decision.Rejected rejected
+                ? rejected.message() : null;
+        return option(ActliteReferee.wireName(command), label, args, needs, cost, reason, gmOnly);
+    }
+
+    private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
+                                       Integer cost, String reason, boolean gmOnly) {
+        return new ActionOption(command, label, args, needs, cost, reason == null, reason == null ? "" : reason, gmOnly);
+    }
+
+    private static Map<String, Object> args(Combatant c, Object... pairs) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("characterId", c.id());
+        for (int i = 0; i < pairs.length; i += 2) {
+            args.put((String) pairs[i], pairs[i + 1]);
+        }
+        return args;
+    }
+}

@@ -1,0 +1,102 @@
+package io.astragal.rules.symbaroum;
+
+import io.astragal.rules.GameCommand;
+import java.util.List;
+
+/** Commands of symbaroum. Lists left out on the wire mean empty. */
+sealed interface SymbaroumCommand extends GameCommand {
+
+    private static <T> List<T> list(List<T> l) {
+        return l == null ? List.of() : List.copyOf(l);
+    }
+
+    record PlaceCharacters(List<String> characterIds) implements SymbaroumCommand {
+        public PlaceCharacters {
+            characterIds = list(characterIds);
+        }
+    }
+
+    /** GM: order by Quick, then Vigilant, then 1d20. */
+    record StartInitiative(List<String> characterIds) implements SymbaroumCommand {
+        public StartInitiative {
+            characterIds = list(characterIds);
+        }
+    }
+
+    /** Wait: act right after {@code target} instead; once, in the first round. */
+    record Delay(String combatantId, String target) implements SymbaroumCommand {
+    }
+
+    record EndTurn(String combatantId) implements SymbaroumCommand {
+    }
+
+    record EndInitiative() implements SymbaroumCommand {
+    }
+
+    /** A Movement Action (or the Combat Action spent as a second one). */
+    record Move(String combatantId, String text) implements SymbaroumCommand {
+    }
+
+    /** Stand up from prone: a Quick test; success takes a Movement Action, failure the whole turn. */
+    record StandUp(String combatantId) implements SymbaroumCommand {
+    }
+
+    /**
+     * A success test: d20 ≤ attribute + {@code modifier} (difficulty, +5 to −5) + (10 − the
+     * opposing attribute) + 2 with Advantage. {@code action}: combat, movement, or null for none.
+     * {@code blind}: self or enemy.
+     */
+    record SuccessTest(String combatantId, String attribute, Integer modifier, String target, String targetAttribute,
+                boolean advantage, String blind, String action, String text) implements SymbaroumCommand {
+    }
+
+    /** An attack with a weapon from the sheet; {@code free} takes a granted Free Attack instead of the Combat Action. */
+    record Attack(String combatantId, String target, String weapon, boolean advantage, String blind, boolean free)
+            implements SymbaroumCommand {
+    }
+
+    /** GM: a Free Attack is owed (withdrawal, passing by, Long weapon, ability). */
+    record GrantFreeAttack(String combatantId, String target, String text, boolean longWeapon) implements SymbaroumCommand {
+    }
+
+    /** The chooser picks {@code knockDown} or {@code freeAttack} for damage over the Pain Threshold. */
+    record ChoosePain(String combatantId, String text) implements SymbaroumCommand {
+    }
+
+    /** GM: [Discreet←Vigilant], the attackers' lowest Discreet against the defenders' highest Vigilant. */
+    record Surprise(List<String> attackers, List<String> defenders) implements SymbaroumCommand {
+        public Surprise {
+            attackers = list(attackers);
+            defenders = list(defenders);
+        }
+    }
+
+    /** The dying character's Death Test, on its initiative. */
+    record DeathTest(String combatantId) implements SymbaroumCommand {
+    }
+
+    /** First aid (a Combat Action) with an herbal cure and/or the Medicus ability. */
+    record FirstAid(String combatantId, String target, boolean herbalCure, boolean medicus) implements SymbaroumCommand {
+    }
+
+    /** GM: natural healing, one Toughness per day. */
+    record NaturalHealing(String target, int amount) implements SymbaroumCommand {
+    }
+
+    /** GM: damage from the fiction, straight off Toughness. */
+    record ApplyDamage(String target, int amount, String text) implements SymbaroumCommand {
+    }
+
+    record AddCondition(String target, String condition, Integer amount) implements SymbaroumCommand {
+    }
+
+    record RemoveCondition(String target, String condition) implements SymbaroumCommand {
+    }
+
+    record AwardExperience(String target, int amount) implements SymbaroumCommand {
+    }
+
+    /** Buys the next level of an ability: novice 10, adept 20, master 30 Experience. */
+    record LearnAbility(String combatantId, String text) implements SymbaroumCommand {
+    }
+}

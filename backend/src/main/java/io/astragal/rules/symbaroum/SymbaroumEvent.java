@@ -1,0 +1,254 @@
+package io.astragal.rules.symbaroum;
+
+import io.astragal.dice.RollResult;
+import io.astragal.rules.GameEvent;
+import io.astragal.rules.symbaroum.SymbaroumState.FreeAttack;
+import io.astragal.rules.symbaroum.SymbaroumState.Fighter;
+import io.astragal.rules.symbaroum.SymbaroumState.Patch;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Events of symbaroum; every random outcome is inside them. */
+sealed interface SymbaroumEvent extends GameEvent {
+
+    private static <T> List<T> list(List<T> l) {
+        return l == null ? List.of() : List.copyOf(l);
+    }
+
+    private static List<RollResult> present(RollResult... rolls) {
+        List<RollResult> out = new ArrayList<>();
+        for (RollResult r : rolls) {
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    record CharactersPlaced(List<Fighter> combatants) implements SymbaroumEvent {
+        public CharactersPlaced {
+            combatants = list(combatants);
+        }
+
+        @Override
+        public String describe() {
+            return "At the table: " + String.join(", ", combatants.stream().map(Fighter::name).toList()) + ".";
+        }
+    }
+
+    /** One place in the order: Quick, Vigilant and, for ties on both, a d20. */
+    record Ranked(String combatantId, String name, int quick, int vigilant, RollResult tieBreak) {
+    }
+
+    record InitiativeStarted(List<Ranked> ranking, String current, List<Fighter> placed) implements SymbaroumEvent {
+        public InitiativeStarted {
+            ranking = list(ranking);
+            placed = list(placed);
+        }
+
+        @Override
+        public String describe() {
+            return "Turn order: " + String.join(", ", ranking.stream().map(Ranked::name).toList()) + ".";
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return ranking.stream().map(Ranked::tieBreak).filter(r -> r != null).toList();
+        }
+    }
+
+    record TurnDelayed(String combatantId, String name, String after, String afterName, List<String> order, String current)
+            implements SymbaroumEvent {
+        public TurnDelayed {
+            order = list(order);
+        }
+
+        @Override
+        public String describe() {
+            return name + " waits and will act after " + afterName + ".";
+        }
+    }
+
+    record TurnEnded(String combatantId, String name, String next, String nextName, int round, boolean newRound)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " ends the turn." + (newRound ? " Round " + round + " begins." : "")
+                    + (next == null ? "" : " " + nextName + " acts next.");
+        }
+    }
+
+    record InitiativeEnded() implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return "The fight is over.";
+        }
+    }
+
+    record Moved(String combatantId, String name, String text, String spent) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " moves" + (text == null || text.isBlank() ? "" : ": " + text) + " (" + spent + ").";
+        }
+    }
+
+    record TestRolled(String combatantId, String name, String attribute, int value, int modifier, String opposedBy,
+                      String opposedName, String opposedAttribute, int chance, RollResult roll, boolean success,
+                      String action, String text) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            String against = opposedBy == null ? "" : "←" + opposedName + "'s " + opposedAttribute;
+            return name + " tests [" + attribute + against + "]" + (text == null || text.isBlank() ? "" : " (" + text + ")")
+                    + ": " + roll.total() + " vs " + chance + " — " + (success ? "success" : "failure") + ".";
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return List.of(roll);
+        }
+    }
+
+    record AttackResolved(String combatantId, String name, String targetId, String targetName, String weapon,
+                          String roller, int chance, RollResult test, boolean hit, boolean advantage, boolean free,
+                          RollResult damage, RollResult armor, int dealt, int toughnessBefore, int toughnessAfter,
+                          boolean pain, String outcome, Patch patch) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            String test = roller.equals("attacker")
+                    ? "[Accurate←Defense] " + this.test.total() + " vs " + chance
+                    : targetName + " defends [Defense←Accurate] " + this.test.total() + " vs " + chance;
+            String text = name + (free ? " makes a Free Attack on " : " attacks ") + targetName + " with " + weapon
+                    + (advantage ? " (Advantage)" : "") + ": " + test + " — " + (hit ? "hit" : "miss");
+            if (hit) {
+                text += ", " + damage.total() + " damage" + (armor == null ? "" : " − armor " + armor.total()) + " = " + dealt
+                        + "; Toughness " + toughnessBefore + " → " + toughnessAfter;
+            }
+            return text + "." + (pain ? " Past the Pain Threshold!" : "") + (outcome.isEmpty() ? "" : " " + outcome);
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return present(test, damage, armor);
+        }
+
+        @Override
+        public List<String> triggers() {
+            return pain ? List.of("over the pain threshold") : List.of();
+        }
+    }
+
+    record PainChosen(String victimId, String victimName, String attackerId, String attackerName, String choice, Patch patch)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return choice.equals("knockDown") ? victimName + " is knocked down."
+                    : attackerName + " gets a Free Attack on " + victimName + ".";
+        }
+    }
+
+    record FreeAttackGranted(String combatantId, String name, String targetId, String targetName, String reason)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " may make a Free Attack" + (targetName == null ? "" : " on " + targetName)
+                    + (reason == null || reason.isBlank() ? "" : " (" + reason + ")") + ".";
+        }
+    }
+
+    record SurpriseRolled(List<String> attackers, List<String> defenders, int discreet, int vigilant, int chance,
+                          RollResult roll, boolean success, List<FreeAttack> granted) implements SymbaroumEvent {
+        public SurpriseRolled {
+            attackers = list(attackers);
+            defenders = list(defenders);
+            granted = list(granted);
+        }
+
+        @Override
+        public String describe() {
+            return "Surprise [Discreet " + discreet + "←Vigilant " + vigilant + "]: " + roll.total() + " vs " + chance + " — "
+                    + (success ? "the defenders are surprised; each attacker gets a Free Attack." : "the defenders are alert.");
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return List.of(roll);
+        }
+    }
+
+    record StoodUp(String combatantId, String name, RollResult roll, int chance, boolean success, List<String> used,
+                   Patch patch) implements SymbaroumEvent {
+        public StoodUp {
+            used = list(used);
+        }
+
+        @Override
+        public String describe() {
+            return name + " tries to stand up [Quick] " + roll.total() + " vs " + chance + " — "
+                    + (success ? "up, with a Movement Action." : patch.cleared().isEmpty() ? "still down." : "up, but it takes the whole turn.");
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return List.of(roll);
+        }
+    }
+
+    record DeathTestRolled(String combatantId, String name, RollResult roll, String outcome, RollResult wake, int marks,
+                           Patch patch) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " makes a Death Test: " + roll.total() + " — " + outcome;
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return present(roll, wake);
+        }
+    }
+
+    record Healed(String targetId, String name, String healerId, String healerName, String method, RollResult roll,
+                  int amount, Patch patch) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return (healerName == null ? "" : healerName + " gives first aid: ") + name + " heals " + amount
+                    + " Toughness (" + method + ").";
+        }
+
+        @Override
+        public List<RollResult> rolls() {
+            return present(roll);
+        }
+    }
+
+    record DamageApplied(String targetId, String name, int amount, String text, String outcome, Patch patch)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " loses " + amount + " Toughness" + (text == null || text.isBlank() ? "" : " (" + text + ")") + "."
+                    + (outcome.isEmpty() ? "" : " " + outcome);
+        }
+    }
+
+    record ConditionChanged(String targetId, String name, String condition, Integer value, Patch patch)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return value == null ? name + " is no longer " + condition + "." : name + " is " + condition + ".";
+        }
+    }
+
+    record ExperienceAwarded(String targetId, String name, int amount, Patch patch) implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " gains " + amount + " Experience.";
+        }
+    }
+
+    record AbilityLearned(String combatantId, String name, String ability, String level, int cost, Patch patch)
+            implements SymbaroumEvent {
+        @Override
+        public String describe() {
+            return name + " learns " + ability + " at " + level + " level for " + cost + " Experience.";
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package io.astragal.rules.actlite;
+
+import static io.astragal.rules.actlite.TestTable.ANN;
+import static io.astragal.rules.actlite.TestTable.GM;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.rules.ActionOption;
+import io.astragal.rules.CombatantView;
+import io.astragal.rules.DeckView;
+import io.astragal.rules.InitiativeModel;
+import io.astragal.rules.Role;
+import io.astragal.rules.TableView;
+import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
+import io.astragal.rules.actlite.ActliteCommand.AddCondition;
+import io.astragal.rules.actlite.ActliteCommand.Attack;
+import io.astragal.rules.actlite.ActliteCommand.DealCard;
+import io.astragal.rules.actlite.ActliteCommand.StartInitiative;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class ViewTest {
+
+    private final TestTable table = TestTable.standard();
+
+    private static ActionOption action(TableView view, String label) {
+        return view.actions().stream().filter(a -> a.label().equals(label)).findFirst().orElseThrow(
+                () -> new AssertionError("no action \"" + label + "\" in " + view.actions().stream().map(ActionOption::label).toList()));
+    }
+
+    private static CombatantView combatant(TableView view, String id) {
+        return view.combatants().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private void startWithGoblin() {
+        // Fisher-Yates on 9 cards, every swap with card 0, so the order is anything but the seating order.
+        table.accept(GM, new StartInitiative(List.of("alda", "bram", "goblin")), 1, 1, 1, 1, 1, 1, 1, 1);
+    }
+
+    @Test
+    @DisplayName("The deck's order never appears in any view, not even the GM's")
+    void theDeckOrderIsInNoView() {
+        startWithGoblin();
+        table.accept(GM, new DealCard());
+
+        List<String> undealt = table.initiative().deck().stream().map(DeckView.Card::id).toList();
+        assertThat(undealt).hasSize(8);
+        for (TableView view : List.of(table.view("gail", Role.GM), table.view("ann", Role.PLAYER),
+                table.view("bob", Role.PLAYER), table.view("sam", Role.SPECTATOR))) {
+            DeckView deck = (DeckView) view.initiative();
+            assertThat(deck.deckCount()).isEqualTo(8);
+            String everything = view.toString();
+            undealt.forEach(id -> assertThat(everything).doesNotContain(id));
+        }
+    }
+
+    @Test
+    @DisplayName("Players see an NPC's health as a band and none of its numbers; the GM sees them")
+    void npcNumbersAreHiddenFromPlayers() {
+        table.accept(GM, new AddCharacter("goblin"));
+        table.accept(GM, new ActliteCommand.ApplyDamage("goblin", 1, false));
+        table.accept(GM, new AddCondition("goblin", "poison", 2));
+
+        CombatantView seenByAnn = combatant(table.view("ann", Role.PLAYER), "goblin");
+        assertThat(seenByAnn.stats()).isEmpty();
+        assertThat(seenByAnn.tracks()).allSatisfy(track -> {
+            assertThat(track.value()).isNull();
+            assertThat(track.max()).isNull();
+            assertThat(track.display()).isEqualTo("hurt");
+            assertThat(track.band()).isEqualTo("hurt");
+        });
+        assertThat(seenByAnn.conditions()).containsExactly(new CombatantView.Chip("poison", 2));
+
+        CombatantView seenByGm = combatant(table.view("gail", Role.GM), "goblin");
+        assertThat(seenByGm.tracks()).extracting(CombatantView.Track::value).containsExactly(2, 3);
+        assertThat(seenByGm.stats()).containsEntry("AGI", 1).containsEntry("passiveAGI", 7);
+    }
+
+    @Test
+    @DisplayName("\"Character health is tracked as (X)Y\": both tracks show it, and characters at the table appear outside initiative")
+    void charactersAtTheTableShowTheirHealthOutsideInitiative() {
+        table.accept(GM, new AddCharacter("alda"));
+        table.accept(GM, new ActliteCommand.ApplyDamage("alda", 12, false));
+
+        TableView view = table.view("bob", Role.PLAYER);
+
+        assertThat(view.model()).isEqualTo(InitiativeModel.CARD_DECK);
+        assertThat(view.initiative()).isNull();
+        CombatantView alda = combatant(view, "alda");
+        assertThat(alda.mine()).isFalse();
+        assertThat(alda.tracks()).containsExactly(new CombatantView.Track("crit", "Crit", 0, 3, "(0)0", "down"),
+                new CombatantView.Track("health", "Health", 0, 9, "(0)0", "down"));
+        assertThat(alda.conditions()).containsExactly(new CombatantView.Chip("dying", null),
+                new CombatantView.Chip("unconscious", null));
+        assertThat(alda.stats()).containsEntry("AGI", 1).containsEntry("passiveAGI", 7).doesNotContainKey("hexes");
+    }
+
+    @Test
+    @DisplayName("Hands list the cards only for the viewer's own characters and for GMs")
+    void handsShowCardsOnlyToTheirOwnersAndTheGm() {
+        table.inInitiative();
+        table.accept(GM, new DealCard());
+
+        DeckView.Hand seenByAnn = ((DeckView) table.view("ann", Role.PLAYER).initiative()).hands().get("alda");
+        DeckView.Hand seenByBob = ((DeckView) table.view("bob", Role.PLAYER).initiative()).hands().get("alda");
+        DeckView.Hand seenByGm = ((DeckView) table.view("gail", Role.GM).initiative()).hands().get("alda");
+
+        assertThat(seenByAnn.cards()).extracting(DeckView.Card::id).containsExactly("alda/ap1");
+        assertThat(seenByBob.count()).isEqualTo(1);
+        assertThat(seenByBob.cards()).isNull();
+        assertThat(seenByGm.cards()).hasSize(1);
+        assertThat(((DeckView) table.view("bob", Role.PLAYER).initiative()).lastDealt().id()).isEqualTo("alda/ap1");
+    }
+
+    @Test
+    @DisplayName("\"Attack with Club (2 AP)\": the option carries this round's cost and is enabled only when the hand holds enough")
+    void attackOptionsCarryThisRoundsCost() {
+        table.inInitiative();
+        TableView beforeTurn = table.view("ann", Role.PLAYER);
+        assertThat(action(beforeTurn, "Attack with Club (1 AP)").enabled()).isFalse();
+        assertThat(action(beforeTurn, "Attack with Club (1 AP)").reason())
+                .isEqualTo("Not Alda's turn: act when dealt a card, or interrupt.");
+
+        table.accept(GM, new DealCard());
+        ActionOption first = action(table.view("ann", Role.PLAYER), "Attack with Club (1 AP)");
+        assertThat(first.enabled()).isTrue();
+        assertThat(first.cost()).isEqualTo(1);
+        assertThat(first.args()).containsEntry("characterId", "alda").containsEntry("weapon", "Club")
+                .containsEntry("attack", 0).containsEntry("hands", 1);
+        assertThat(first.needs()).containsExactly("target");
+
+        table.accept(ANN, new Attack("alda", "Club", 0, "bram", 1, 0, 0, List.of()), 1, 1);
+        ActionOption second = action(table.view("ann", Role.PLAYER), "Attack with Club (2 AP)");
+        assertThat(second.enabled()).isFalse();
+        assertThat(second.reason()).isEqualTo("Needs 2 AP, Alda holds 0.");
+    }
+
+    @Test
+    void aPlayerGetsOptionsOnlyForTheirOwnCharactersAndNoGmControls() {
+        table.inInitiative();
+        table.accept(GM, new DealCard());
+
+        TableView view = table.view("bob", Role.PLAYER);
+
+        assertThat(view.actions()).allSatisfy(a -> {
+            assertThat(a.args()).containsEntry("characterId", "bram");
+            assertThat(a.gmOnly()).isFalse();
+        });
+        assertThat(action(view, "Interrupt (1 AP)").reason())
+                .isEqualTo("Interrupting costs 1 AP from the hand, and Bram holds no cards.");
+        assertThat(action(view, "Move 4 spaces (1 AP)").enabled()).isFalse();
+        assertThat(table.view("sam", Role.SPECTATOR).actions()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("The GM's deal option is disabled, with the reason, before initiative and once the deck is empty")
+    void theDealOptionSaysWhyItIsDisabled() {
+        table.accept(GM, new AddCharacter("alda"));
+        assertThat(action(table.view("gail", Role.GM), "Deal next card").reason()).isEqualTo("Initiative has not started.");
+        assertThat(action(table.view("gail", Role.GM), "Start initiative").enabled()).isTrue();
+
+        table.accept(GM, new StartInitiative(List.of("alda")), 3, 2);
+        ActionOption deal = action(table.view("gail", Role.GM), "Deal next card");
+        assertThat(deal.enabled()).isTrue();
+        assertThat(deal.gmOnly()).isTrue();
+        assertThat(deal.command()).isEqualTo("actlite.dealCard");
+        assertThat(action(table.view("gail", Role.GM), "End round").reason()).isEqualTo("3 cards are still in the deck.");
+
+        for (int i = 0; i < 3; i++) {
+            table.accept(GM, new DealCard());
+        }
+        assertThat(action(table.view("gail", Role.GM), "Deal next card").reason())
+                .isEqualTo("The deck is empty: end the round once everyone still holding AP has acted or passed.");
+        assertThat(action(table.view("gail", Role.GM), "End round").reason()).isEqualTo("Waiting for Alda to act or pass.");
+        assertThat(action(table.view("gail", Role.GM), "End round without waiting").enabled()).isTrue();
+        assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).containsExactly("target", "amount");
+    }
+}

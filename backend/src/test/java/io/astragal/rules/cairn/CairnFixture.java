@@ -1,0 +1,99 @@
+package io.astragal.rules.cairn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.dice.DiceSource;
+import io.astragal.rules.Actor;
+import io.astragal.rules.CharacterCard;
+import io.astragal.rules.Decision;
+import io.astragal.rules.GameCommand;
+import io.astragal.rules.GameEvent;
+import io.astragal.rules.Play;
+import io.astragal.rules.RejectionCode;
+import io.astragal.rules.Role;
+import io.astragal.rules.cairn.CairnCommand.GroupAssignment;
+import io.astragal.rules.cairn.CairnCommand.PlaceCharacters;
+import io.astragal.rules.cairn.CairnCommand.StartInitiative;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A small table: Alda and Cole (players' PCs), Bram (a goblin NPC), a goblin mob (detachment). */
+class CairnFixture {
+
+    static final CairnApRuleset RULESET = new CairnApRuleset();
+    static final Actor GM = new Actor("gm", "Warden", Role.GM);
+    static final Actor ALDA_PLAYER = new Actor("u-alda", "Ann", Role.PLAYER);
+    static final Actor COLE_PLAYER = new Actor("u-cole", "Carl", Role.PLAYER);
+    static final Actor SPECTATOR = new Actor("u-spec", "Sam", Role.SPECTATOR);
+
+    static final Map<String, CharacterCard> CARDS = Map.of(
+            "alda", card("alda", "Alda", "u-alda", false, Map.of("str", 12, "dex", 13, "wil", 9, "hp", 6, "armor", 1,
+                    "slots", 10, "inventory", List.of("rope", "grimoire (bulky)"), "manaDust", 2,
+                    "weapons", List.of(Map.of("name", "Sword", "die", "d8"), Map.of("name", "Dagger", "die", "d6")))),
+            "cole", card("cole", "Cole", "u-cole", false, Map.of("str", 10, "dex", 8, "wil", 11, "hp", 4,
+                    "weapons", List.of(Map.of("name", "Axe", "die", 10)))),
+            "bram", card("bram", "Bram", "gm", true, Map.of("str", 8, "dex", 12, "wil", 7, "hp", 4,
+                    "weapons", List.of(Map.of("name", "Spear", "die", "1d6")))),
+            "mob", card("mob", "Goblin mob", "gm", true, Map.of("str", 14, "dex", 10, "wil", 6, "hp", 10,
+                    "detachment", true, "weapons", List.of(Map.of("name", "Clubs", "die", "d6")))));
+
+    final CairnReferee referee = new CairnReferee();
+    CairnState state = referee.initialState();
+    final List<GameEvent> log = new ArrayList<>();
+
+    static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
+        return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
+    }
+
+    Decision decide(GameCommand command, Actor actor, int... faces) {
+        return referee.decide(state, command, new Play(actor, CARDS, DiceSource.scripted(faces)));
+    }
+
+    /** Decides, asserts it was accepted, folds the events into the state and returns them. */
+    List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
+        Decision d = decide(command, actor, faces);
+        assertThat(d).as("decision").isInstanceOf(Decision.Accepted.class);
+        List<GameEvent> events = ((Decision.Accepted) d).events();
+        for (GameEvent e : events) {
+            state = referee.evolve(state, e);
+            log.add(e);
+        }
+        return events;
+    }
+
+    /** Asserts a rejection with the code, and that nothing changed. */
+    Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
+        CairnState before = state;
+        Decision d = decide(command, actor, faces);
+        assertThat(d).isInstanceOf(Decision.Rejected.class);
+        Decision.Rejected r = (Decision.Rejected) d;
+        assertThat(r.code()).as(r.message()).isEqualTo(code);
+        assertThat(state).isEqualTo(before);
+        return r;
+    }
+
+    void place(String... ids) {
+        run(new PlaceCharacters(List.of(ids)), GM);
+    }
+
+    /**
+     * Party [Alda WIL 9, Cole WIL 11] vs Goblins [Bram WIL 7]; d20s 10, 5, 15 give 19, 16, 22,
+     * so the Goblins open: Bram, Alda, Cole.
+     */
+    void startFight(String... surprised) {
+        run(new StartInitiative(List.of(new GroupAssignment("Party", List.of("alda", "cole")),
+                new GroupAssignment("Goblins", List.of("bram"))), List.of(surprised)), GM, 10, 5, 15);
+    }
+
+    CairnState.Combatant get(String id) {
+        return state.find(id).orElseThrow();
+    }
+
+    @SuppressWarnings("unchecked")
+    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
+        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
+        assertThat(matching).hasSize(1);
+        return (E) matching.getFirst();
+    }
+}

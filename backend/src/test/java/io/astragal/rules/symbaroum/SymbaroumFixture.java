@@ -1,0 +1,96 @@
+package io.astragal.rules.symbaroum;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.dice.DiceSource;
+import io.astragal.rules.Actor;
+import io.astragal.rules.CharacterCard;
+import io.astragal.rules.Decision;
+import io.astragal.rules.GameCommand;
+import io.astragal.rules.GameEvent;
+import io.astragal.rules.Play;
+import io.astragal.rules.RejectionCode;
+import io.astragal.rules.Role;
+import io.astragal.rules.symbaroum.SymbaroumCommand.PlaceCharacters;
+import io.astragal.rules.symbaroum.SymbaroumCommand.StartInitiative;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Alda and Cole (PCs), Bram and Dara (NPCs, tied on Quick and Vigilant). */
+class SymbaroumFixture {
+
+    static final SymbaroumRuleset RULESET = new SymbaroumRuleset();
+    static final Actor GM = new Actor("gm", "GM", Role.GM);
+    static final Actor ALDA_PLAYER = new Actor("u-alda", "Ann", Role.PLAYER);
+    static final Actor COLE_PLAYER = new Actor("u-cole", "Carl", Role.PLAYER);
+    static final Actor SPECTATOR = new Actor("u-spec", "Sam", Role.SPECTATOR);
+
+    static final Map<String, CharacterCard> CARDS = Map.of(
+            "alda", card("alda", "Alda", "u-alda", false, Map.ofEntries(Map.entry("accurate", 13), Map.entry("discreet", 11),
+                    Map.entry("quick", 14), Map.entry("strong", 11), Map.entry("vigilant", 12), Map.entry("armor", "1d4"),
+                    Map.entry("impeding", 1), Map.entry("experience", 25),
+                    Map.entry("abilities", List.of(Map.of("name", "Medicus", "level", "novice"))),
+                    Map.entry("weapons", List.of(Map.of("name", "Sword", "damage", "1d8"),
+                            Map.of("name", "Spear", "damage", "1d10", "long", true),
+                            Map.of("name", "Bow", "damage", "1d8", "ranged", true))))),
+            "cole", card("cole", "Cole", "u-cole", false, Map.of("accurate", 12, "quick", 14, "vigilant", 9, "strong", 15,
+                    "armor", "1d6", "impeding", 2, "shield", true, "weapons", List.of(Map.of("name", "Axe", "damage", "1d10")))),
+            "bram", card("bram", "Bram", "gm", true, Map.of("strong", 9, "discreet", 13,
+                    "weapons", List.of(Map.of("name", "Knife", "damage", "1d6", "short", true)))),
+            "dara", card("dara", "Dara", "gm", true, Map.of("discreet", 8, "vigilant", 10,
+                    "weapons", List.of(Map.of("name", "Pike", "damage", "1d10", "long", true)))));
+
+    final SymbaroumReferee referee = new SymbaroumReferee();
+    SymbaroumState state = referee.initialState();
+    final List<GameEvent> log = new ArrayList<>();
+
+    static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
+        return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
+    }
+
+    Decision decide(GameCommand command, Actor actor, int... faces) {
+        return referee.decide(state, command, new Play(actor, CARDS, DiceSource.scripted(faces)));
+    }
+
+    List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
+        Decision d = decide(command, actor, faces);
+        assertThat(d).as("decision").isInstanceOf(Decision.Accepted.class);
+        List<GameEvent> events = ((Decision.Accepted) d).events();
+        for (GameEvent e : events) {
+            state = referee.evolve(state, e);
+            log.add(e);
+        }
+        return events;
+    }
+
+    Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
+        SymbaroumState before = state;
+        Decision d = decide(command, actor, faces);
+        assertThat(d).isInstanceOf(Decision.Rejected.class);
+        Decision.Rejected r = (Decision.Rejected) d;
+        assertThat(r.code()).as(r.message()).isEqualTo(code);
+        assertThat(state).isEqualTo(before);
+        return r;
+    }
+
+    void place(String... ids) {
+        run(new PlaceCharacters(List.of(ids)), GM);
+    }
+
+    /** Alda (Quick 14, Vigilant 12), Cole (14, 9), then Bram and Dara (10, 10) by d20: Dara 15, Bram 4. */
+    void startFight() {
+        run(new StartInitiative(List.of("bram", "cole", "dara", "alda")), GM, 4, 15);
+    }
+
+    SymbaroumState.Fighter get(String id) {
+        return state.find(id).orElseThrow();
+    }
+
+    @SuppressWarnings("unchecked")
+    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
+        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
+        assertThat(matching).hasSize(1);
+        return (E) matching.getFirst();
+    }
+}
