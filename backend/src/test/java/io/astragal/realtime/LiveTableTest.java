@@ -96,7 +96,7 @@ class LiveTableTest {
             JsonNode reply = a.replyTo(a.command("roll", Map.of("notation", "2d6+x")));
             assertThat(reply.get("accepted").asBoolean()).isFalse();
             assertThat(reply.get("code").asString()).isEqualTo("INVALID_DICE");
-            assertThat(reply.get("message").asString()).contains("position 5");
+            assertThat(reply.get("message").asString()).contains("position 4");
             JsonNode bomb = a.replyTo(a.command("roll", Map.of("notation", "1000000d6")));
             assertThat(bomb.get("code").asString()).isEqualTo("INVALID_DICE");
             String chat = a.command("chat", Map.of("text", "still here"));

@@ -16,7 +16,10 @@ import org.springframework.messaging.simp.stomp.StompSession;
 import org.springframework.messaging.simp.stomp.StompSessionHandlerAdapter;
 import org.springframework.web.socket.WebSocketHttpHeaders;
 import org.springframework.web.socket.client.standard.StandardWebSocketClient;
-import org.springframework.messaging.converter.StringMessageConverter;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageHeaders;
+import org.springframework.messaging.converter.AbstractMessageConverter;
+import java.nio.charset.StandardCharsets;
 import org.springframework.web.socket.messaging.WebSocketStompClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,9 +36,33 @@ public final class TableClient implements AutoCloseable {
     private final UUID tableId;
     private final BlockingQueue<JsonNode> inbox = new LinkedBlockingQueue<>();
     private final BlockingQueue<JsonNode> errors = new LinkedBlockingQueue<>();
+    private final List<JsonNode> pending = new ArrayList<>();
     /** Every frame body received, as text, for secrecy checks. */
     public final List<String> rawFrames = Collections.synchronizedList(new ArrayList<>());
     public final List<String> transportErrors = Collections.synchronizedList(new ArrayList<>());
+
+    /** Frames as JSON text, both ways: the body is kept exactly as sent, for the secrecy checks. */
+    private static final class JsonText extends AbstractMessageConverter {
+        JsonText() {
+            super(org.springframework.util.MimeTypeUtils.APPLICATION_JSON);
+        }
+
+        @Override
+        protected boolean supports(Class<?> clazz) {
+            return String.class == clazz;
+        }
+
+        @Override
+        protected Object convertFromInternal(Message<?> message, Class<?> targetClass, Object conversionHint) {
+            Object payload = message.getPayload();
+            return payload instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : payload.toString();
+        }
+
+        @Override
+        protected Object convertToInternal(Object payload, MessageHeaders headers, Object conversionHint) {
+            return ((String) payload).getBytes(StandardCharsets.UTF_8);
+        }
+    }
 
     private TableClient(StompSession session, UUID tableId) {
         this.session = session;
@@ -44,7 +71,7 @@ public final class TableClient implements AutoCloseable {
 
     public static StompSession connect(int port, Player player, StompSessionHandlerAdapter handler) throws Exception {
         WebSocketStompClient stomp = new WebSocketStompClient(new StandardWebSocketClient());
-        stomp.setMessageConverter(new StringMessageConverter());
+        stomp.setMessageConverter(new JsonText());
         stomp.setInboundMessageSizeLimit(4 * 1024 * 1024);
         WebSocketHttpHeaders handshake = new WebSocketHttpHeaders();
         handshake.add("Cookie", player.cookieHeader());
@@ -118,18 +145,29 @@ public final class TableClient implements AutoCloseable {
         return commandId;
     }
 
-    /** The next message on the table stream that matches, skipping others; fails after 10 s. */
-    public JsonNode next(Predicate<JsonNode> matching) throws InterruptedException {
+    /**
+     * The first message on the table stream, in arrival order, that matches; messages passed over
+     * stay for later calls. Fails after 10 s.
+     */
+    public synchronized JsonNode next(Predicate<JsonNode> matching) throws InterruptedException {
+        for (var it = pending.iterator(); it.hasNext(); ) {
+            JsonNode message = it.next();
+            if (matching.test(message)) {
+                it.remove();
+                return message;
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
             long left = deadline - System.nanoTime();
             JsonNode message = inbox.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no matching message within 10 s");
+                throw new AssertionError("no matching message within 10 s; passed over: " + pending);
             }
             if (matching.test(message)) {
                 return message;
             }
+            pending.add(message);
         }
     }
 
@@ -150,8 +188,9 @@ public final class TableClient implements AutoCloseable {
     }
 
     /** Everything received on the table stream so far and not yet taken. */
-    public List<JsonNode> drain() {
-        List<JsonNode> all = new ArrayList<>();
+    public synchronized List<JsonNode> drain() {
+        List<JsonNode> all = new ArrayList<>(pending);
+        pending.clear();
         inbox.drainTo(all);
         return all;
     }
