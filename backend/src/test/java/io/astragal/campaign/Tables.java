@@ -36,7 +36,7 @@ final class Tables {
     }
 
     static Browser person(int port, String name) {
-        return Browser.signedUp(port, unique(name.toLowerCase()), name, PASSWORD);
+        return Browser.signedUp(port, unique(name.toLowerCase().replaceAll("[^a-z0-9]", "")), name, PASSWORD);
     }
 
     /** Joins {@code who} to the campaign through an invite the owner makes with {@code role}. */
