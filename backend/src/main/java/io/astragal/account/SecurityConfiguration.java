@@ -1,44 +1,96 @@
 package io.astragal.account;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.HttpStatusEntryPoint;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextRepository;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.security.web.csrf.CsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRequestAttributeHandler;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Browser sessions with a cookie, CSRF as cookie-to-header for the single-page client, and no
- * login page redirects: an unauthenticated API call is a 401, the client shows its own sign-in.
+ * login page redirects: an unauthenticated API call is a 401 problem, the client shows its own
+ * sign-in. Sign-in itself is {@link AuthController}, which stores the context in the session.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
     @Bean
-    SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain securityFilterChain(HttpSecurity http, SecurityContextRepository contexts,
+                                            CsrfTokenRepository csrfTokens, JsonMapper json) throws Exception {
         http
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers("/", "/index.html", "/assets/**", "/favicon.ico",
                                 "/signin", "/signup", "/join/**", "/campaigns/**", "/error").permitAll()
                         .requestMatchers("/actuator/health/**", "/actuator/health", "/actuator/info",
                                 "/actuator/prometheus").permitAll()
-                        .requestMatchers("/v3/api-docs/**", "/api/auth/**").permitAll()
+                        .requestMatchers("/v3/api-docs", "/v3/api-docs/**", "/api/auth/**").permitAll()
+                        .requestMatchers(HttpMethod.GET, "/api/invites/*").permitAll()
                         .anyRequest().authenticated())
+                .securityContext(context -> context.securityContextRepository(contexts))
+                .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .csrf(csrf -> csrf
-                        .csrfTokenRepository(CookieCsrfTokenRepository.withHttpOnlyFalse())
+                        .csrfTokenRepository(csrfTokens)
                         .csrfTokenRequestHandler(new CsrfTokenRequestAttributeHandler()))
-                .exceptionHandling(ex -> ex.authenticationEntryPoint(new HttpStatusEntryPoint(HttpStatus.UNAUTHORIZED)))
+                .exceptionHandling(ex -> ex
+                        .authenticationEntryPoint((request, response, e) -> problem(json, request, response, 401,
+                                "UNAUTHENTICATED", "Sign in first."))
+                        .accessDeniedHandler((request, response, e) -> {
+                            if (e instanceof CsrfException) {
+                                problem(json, request, response, 403, "CSRF_INVALID",
+                                        "Missing or invalid CSRF token: send the XSRF-TOKEN cookie's value in the X-XSRF-TOKEN header.");
+                            } else {
+                                problem(json, request, response, 403, "FORBIDDEN", "You may not do this.");
+                            }
+                        }))
                 .formLogin(form -> form.disable())
-                .httpBasic(basic -> basic.disable());
+                .httpBasic(basic -> basic.disable())
+                .logout(logout -> logout.disable())
+                .requestCache(cache -> cache.disable());
         return http.build();
+    }
+
+    @Bean
+    SecurityContextRepository securityContextRepository() {
+        return new HttpSessionSecurityContextRepository();
+    }
+
+    @Bean
+    CsrfTokenRepository csrfTokenRepository() {
+        return CookieCsrfTokenRepository.withHttpOnlyFalse();
     }
 
     @Bean
     PasswordEncoder passwordEncoder() {
         return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    private static void problem(JsonMapper json, HttpServletRequest request, HttpServletResponse response,
+                                int status, String code, String detail) throws IOException {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "about:blank");
+        body.put("title", status == 401 ? "Unauthorized" : "Forbidden");
+        body.put("status", status);
+        body.put("detail", detail);
+        body.put("instance", request.getRequestURI());
+        body.put("code", code);
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        json.writeValue(response.getOutputStream(), body);
     }
 }

@@ -19,8 +19,8 @@ class UserPersistenceTest {
 
     private static ConfigurableApplicationContext start() {
         return new SpringApplicationBuilder(AstragalApplication.class, io.astragal.support.TestDatabase.class)
-                .properties("server.port=0", "astragal.database.embedded.data-dir=target/test-postgres")
-                .run();
+                // command-line arguments, because application.yml outranks builder default properties
+                .run("--server.port=0", "--astragal.database.embedded.data-dir=target/test-postgres");
     }
 
     @Test

@@ -1,0 +1,20 @@
+package io.astragal.table;
+
+import io.astragal.rules.Role;
+import java.util.List;
+
+/**
+ * The whole table as one member sees it; the client keeps it up to date by applying patches.
+ *
+ * @param members everyone in the campaign
+ * @param table   the ruleset's {@link io.astragal.rules.TableView}: combatants, initiative, actions this member may take
+ * @param undo    for GMs: whether there is something to undo and what; null for everyone else
+ */
+record MemberView(String tableId, String rulesetId, String rulesetName, Me me, List<Me> members, Object table, Undo undo) {
+
+    record Me(String userId, String displayName, Role role) {
+    }
+
+    record Undo(boolean available, Long seq, String summary) {
+    }
+}

@@ -1,0 +1,551 @@
+package io.astragal.table;
+
+import io.astragal.dice.DetailedRoll;
+import io.astragal.dice.Dice;
+import io.astragal.dice.DiceException;
+import io.astragal.dice.DiceSource;
+import io.astragal.rules.Actor;
+import io.astragal.rules.CharacterCard;
+import io.astragal.rules.Decision;
+import io.astragal.rules.GameCommand;
+import io.astragal.rules.GameEvent;
+import io.astragal.rules.Play;
+import io.astragal.rules.Role;
+import io.astragal.rules.Ruleset;
+import io.astragal.rules.Rulesets;
+import io.astragal.rules.Viewer;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The referee of every live table (ARCHITECTURE.md, "The play loop"): decides each command against
+ * the table's state, appends the resulting event to the log (committed before anyone is told),
+ * folds it in, and sends each member the event as they may see it with a patch of their view.
+ * Commands for one table run one at a time under that table's lock; tables run in parallel.
+ */
+@Service
+public class TableEngine {
+
+    private static final Logger log = LoggerFactory.getLogger(TableEngine.class);
+    private static final Pattern COMMAND_ID = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
+    static final int SNAPSHOT_EVERY = 100;
+    static final int MAX_CHAT = 2000;
+    static final int MAX_HISTORY_PAGE = 100;
+    static final int RECENT_IN_SNAPSHOT = 50;
+
+    private final EventStore store;
+    private final TableDirectory directory;
+    private final TablePublisher publisher;
+    private final JsonMapper json;
+    private final JsonMapper strictJson;
+    private final Clock clock;
+    private final DiceSource dice = DiceSource.of(new SecureRandom());
+    private final Map<UUID, TableRuntime> tables = new ConcurrentHashMap<>();
+
+    TableEngine(EventStore store, TableDirectory directory, TablePublisher publisher, JsonMapper json, Clock clock) {
+        this.store = store;
+        this.directory = directory;
+        this.publisher = publisher;
+        this.json = json;
+        this.strictJson = json.rebuild()
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .build();
+        this.clock = clock;
+    }
+
+    /** Decides and applies one command, then tells everyone. Always answers the sender exactly once. */
+    public void execute(UUID tableId, Caller caller, CommandRequest request) {
+        String commandId = request.commandId();
+        if (commandId == null || !COMMAND_ID.matcher(commandId).matches()) {
+            reply(tableId, caller, TableMessage.Reply.rejected(String.valueOf(commandId), "INVALID_COMMAND",
+                    "A command needs a commandId of 1 to 64 letters, digits, '.', '_', ':' or '-'."));
+            return;
+        }
+        Optional<Member> member = memberOf(tableId, caller.userId());
+        if (member.isEmpty()) {
+            reply(tableId, caller, TableMessage.Reply.rejected(commandId, "NOT_A_MEMBER",
+                    "You are not a member of this table's campaign."));
+            return;
+        }
+        TableRuntime table;
+        try {
+            table = runtime(tableId);
+        } catch (DataAccessException e) {
+            reply(tableId, caller, tryAgain(commandId));
+            return;
+        }
+        table.lock.lock();
+        try {
+            TableMessage.Reply first = table.replies.get(commandId);
+            if (first == null) {
+                first = store.seqOfCommand(tableId, commandId).map(seq -> TableMessage.Reply.accepted(commandId, seq)).orElse(null);
+            }
+            if (first != null) {
+                reply(tableId, caller, first);
+                return;
+            }
+            TableMessage.Reply outcome = decideAndApply(table, member.get(), caller, request);
+            if (!"TRY_AGAIN".equals(outcome.code())) {
+                table.replies.put(commandId, outcome);
+            }
+            reply(tableId, caller, outcome);
+        } catch (DataAccessException e) {
+            log.warn("Table {}: database unavailable while handling {}: {}", tableId, commandId, e.getMessage());
+            reply(tableId, caller, tryAgain(commandId));
+        } finally {
+            table.lock.unlock();
+        }
+    }
+
+    /**
+     * Brings one connection up to date: its member's whole view now, with the events after
+     * {@code lastSeq} for the log when they are still at hand (otherwise the latest ones).
+     * Returns false, sending nothing, to someone who is not a member.
+     */
+    public boolean sync(UUID tableId, Caller caller, long lastSeq) {
+        Optional<Member> member = memberOf(tableId, caller.userId());
+        if (member.isEmpty()) {
+            return false;
+        }
+        TableRuntime table = runtime(tableId);
+        table.lock.lock();
+        try {
+            Viewer viewer = new Viewer(member.get().userId(), member.get().role());
+            JsonNode view = viewOf(table, member.get(), directory.members(tableId));
+            table.lastViews.put(viewer.userId(), view);
+            List<EventView> recent = table.recent.stream()
+                    .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
+                            ? e.seq() > lastSeq : true)
+                    .map(e -> eventView(table, e, viewer))
+                    .toList();
+            if (lastSeq < 0 || recent.size() > RECENT_IN_SNAPSHOT && lastSeq < table.seq - RECENT_IN_SNAPSHOT) {
+                recent = recent.subList(Math.max(0, recent.size() - RECENT_IN_SNAPSHOT), recent.size());
+            }
+            publisher.toSession(tableId, caller.userId(), caller.sessionId(),
+                    new TableMessage.Snapshot(tableId.toString(), table.seq, view, recent));
+            return true;
+        } finally {
+            table.lock.unlock();
+        }
+    }
+
+    /** A page of the log before {@code beforeSeq}, as this member may see it; false for a non-member. */
+    public boolean history(UUID tableId, Caller caller, long beforeSeq, int limit) {
+        Optional<Member> member = memberOf(tableId, caller.userId());
+        if (member.isEmpty()) {
+            return false;
+        }
+        TableRuntime table = runtime(tableId);
+        Viewer viewer = new Viewer(member.get().userId(), member.get().role());
+        int size = Math.clamp(limit, 1, MAX_HISTORY_PAGE);
+        List<EventView> page = store.before(tableId, beforeSeq, size).stream()
+                .map(row -> eventView(table, toLogged(table, row), viewer))
+                .toList();
+        boolean complete = page.isEmpty() || page.getFirst().seq() == 1;
+        publisher.toSession(tableId, caller.userId(), caller.sessionId(), new TableMessage.History(page, complete));
+        return true;
+    }
+
+    /** Every event of a table in order, as stored (for export). */
+    public List<Map<String, Object>> exportEvents(UUID tableId) {
+        List<Map<String, Object>> events = new ArrayList<>();
+        for (EventStore.Row row : store.after(tableId, 0)) {
+            Map<String, Object> event = new HashMap<>();
+            event.put("seq", row.seq());
+            event.put("commandId", row.commandId());
+            event.put("actor", row.actorId());
+            event.put("actorName", row.actorName());
+            event.put("at", row.at().toString());
+            event.put("type", row.type());
+            event.put("payload", json.readValue(row.payload(), Map.class));
+            events.add(event);
+        }
+        return events;
+    }
+
+    /**
+     * Stores exported events as the whole history of a new, empty table (campaign import). The
+     * events are checked by decoding each one with the table's ruleset before anything is written.
+     */
+    public void importEvents(UUID tableId, List<Map<String, Object>> events) {
+        String rulesetId = directory.rulesetId(tableId).orElseThrow(() -> new IllegalArgumentException("no table " + tableId));
+        Ruleset ruleset = Rulesets.byId(rulesetId).orElseThrow(() -> new IllegalArgumentException("unknown ruleset " + rulesetId));
+        EventCodec codec = new EventCodec(json, ruleset.referee());
+        List<EventStore.Row> rows = new ArrayList<>();
+        long seq = 0;
+        for (Map<String, Object> event : events) {
+            seq++;
+            String type = String.valueOf(event.get("type"));
+            String payload = json.writeValueAsString(event.get("payload"));
+            codec.decode(type, payload);
+            Object at = event.get("at");
+            rows.add(new EventStore.Row(seq, String.valueOf(event.get("commandId")), String.valueOf(event.get("actor")),
+                    String.valueOf(event.get("actorName")), at == null ? clock.instant() : java.time.Instant.parse(at.toString()),
+                    type, payload));
+        }
+        rows.forEach(row -> store.append(tableId, row));
+        tables.remove(tableId);
+    }
+
+    /** Deletes a table and its history, when its campaign is deleted. */
+    public void delete(UUID tableId) {
+        tables.remove(tableId);
+        store.deleteTable(tableId);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private TableMessage.Reply decideAndApply(TableRuntime table, Member member, Caller caller, CommandRequest request) {
+        String commandId = request.commandId();
+        Actor actor = new Actor(member.userId(), member.displayName(), member.role());
+        if (actor.role() == Role.SPECTATOR) {
+            return TableMessage.Reply.rejected(commandId, "NOT_ALLOWED", "Spectators watch the table; they cannot send commands.");
+        }
+        RollMode mode = request.rollMode() == null ? RollMode.PUBLIC : request.rollMode();
+        JsonNode args = request.args() == null ? json.createObjectNode() : request.args();
+        if (!args.isObject()) {
+            return TableMessage.Reply.rejected(commandId, "INVALID_COMMAND", "A command's args must be a JSON object.");
+        }
+        String type = request.type() == null ? "" : request.type();
+        Decided decided = switch (type) {
+            case "chat" -> chat(args);
+            case "roll" -> roll(table, args, mode);
+            case "undo" -> undo(table, actor);
+            default -> rules(table, type, args, mode, actor);
+        };
+        return switch (decided) {
+            case Decided.Refused refused -> TableMessage.Reply.rejected(commandId, refused.code(), refused.message());
+            case Decided.Happened happened -> commit(table, actor, caller, commandId, happened);
+        };
+    }
+
+    private sealed interface Decided {
+        record Happened(TableEvent event, Object stateAfter) implements Decided {
+        }
+
+        record Refused(String code, String message) implements Decided {
+        }
+    }
+
+    private Decided chat(JsonNode args) {
+        JsonNode text = args.get("text");
+        if (text == null || !text.isString() || text.asString().isBlank()) {
+            return new Decided.Refused("INVALID_COMMAND", "A chat message needs some text.");
+        }
+        if (text.asString().length() > MAX_CHAT) {
+            return new Decided.Refused("INVALID_COMMAND", "A chat message may be at most " + MAX_CHAT + " characters.");
+        }
+        return new Decided.Happened(new TableEvent.ChatPosted(text.asString().strip()), null);
+    }
+
+    private Decided roll(TableRuntime table, JsonNode args, RollMode mode) {
+        JsonNode notation = args.get("notation");
+        if (notation == null || !notation.isString()) {
+            return new Decided.Refused("INVALID_DICE", "A roll needs dice notation, such as 2d6+1.");
+        }
+        JsonNode labelNode = args.get("label");
+        String label = labelNode != null && labelNode.isString() ? labelNode.asString().strip() : "";
+        if (label.length() > 80) {
+            return new Decided.Refused("INVALID_COMMAND", "A roll's label may be at most 80 characters.");
+        }
+        Map<String, Integer> refs = new HashMap<>();
+        JsonNode characterId = args.get("characterId");
+        if (characterId != null && characterId.isString()) {
+            CharacterCard card = directory.characters(table.id).get(characterId.asString());
+            if (card == null) {
+                return new Decided.Refused("UNKNOWN_CHARACTER", "There is no such character at this table.");
+            }
+            card.sheet().forEach((key, value) -> {
+                if (value instanceof Integer number) {
+                    refs.put(key, number);
+                }
+            });
+        }
+        try {
+            DetailedRoll rolled = Dice.rollDetailed(notation.asString(), refs, dice);
+            return new Decided.Happened(new TableEvent.DiceRolled(rolled.result().notation(), label, mode,
+                    rolled.result(), rolled.groups()), null);
+        } catch (DiceException e) {
+            return new Decided.Refused("INVALID_DICE", e.getMessage());
+        }
+    }
+
+    private Decided undo(TableRuntime table, Actor actor) {
+        if (!actor.isGm()) {
+            return new Decided.Refused("NOT_ALLOWED", "Only a GM can undo.");
+        }
+        Optional<LoggedEvent> candidate = table.undoCandidate();
+        if (candidate.isEmpty()) {
+            return new Decided.Refused("INVALID_STATE", "There is nothing to undo.");
+        }
+        LoggedEvent target = candidate.get();
+        Object rebuilt = rebuildWithout(table, target.seq());
+        return new Decided.Happened(new TableEvent.Reverted(target.seq(), summary(target)), rebuilt);
+    }
+
+    private Decided rules(TableRuntime table, String type, JsonNode args, RollMode mode, Actor actor) {
+        Class<? extends GameCommand> commandType = table.referee.commandTypes().get(type);
+        if (commandType == null) {
+            return new Decided.Refused("UNKNOWN_COMMAND", "'" + abbreviate(type) + "' is not a command of this table ("
+                    + table.ruleset.name() + ").");
+        }
+        GameCommand command;
+        try {
+            command = strictJson.treeToValue(args, commandType);
+        } catch (JacksonException e) {
+            return new Decided.Refused("INVALID_COMMAND", "The arguments of " + type + " do not fit: " + e.getOriginalMessage());
+        }
+        Decision decision;
+        try {
+            decision = table.referee.decide(table.state, command, new Play(actor, directory.characters(table.id), dice));
+        } catch (RuntimeException e) {
+            log.error("Table {}: the {} referee failed on {}", table.id, table.ruleset.id(), type, e);
+            return new Decided.Refused("INVALID_COMMAND", "The rules could not handle that command; nothing changed.");
+        }
+        return switch (decision) {
+            case Decision.Rejected rejected -> new Decided.Refused(rejected.code().name(), rejected.message());
+            case Decision.Accepted accepted -> accepted.events().isEmpty()
+                    ? new Decided.Refused("INVALID_STATE", "That changes nothing.")
+                    : new Decided.Happened(new TableEvent.RulesPlayed(type, mode, accepted.events()), null);
+        };
+    }
+
+    private TableMessage.Reply commit(TableRuntime table, Actor actor, Caller caller, String commandId, Decided.Happened happened) {
+        LoggedEvent event = new LoggedEvent(table.seq + 1, commandId, actor.userId(), actor.displayName(),
+                clock.instant(), happened.event());
+        try {
+            store.append(table.id, new EventStore.Row(event.seq(), commandId, event.actorId(), event.actorName(),
+                    event.at(), EventCodec.type(event.event()), table.codec.encode(event.event())));
+        } catch (DuplicateKeyException e) {
+            Optional<Long> earlier = store.seqOfCommand(table.id, commandId);
+            if (earlier.isPresent()) {
+                return TableMessage.Reply.accepted(commandId, earlier.get());
+            }
+            // Another writer took this seq first: drop our copy, reload from the log, and try again once.
+            tables.remove(table.id);
+            return TableMessage.Reply.rejected(commandId, "TRY_AGAIN",
+                    "The table moved on while your command was decided; nothing was changed. Send it again.");
+        }
+        table.seq = event.seq();
+        if (happened.stateAfter() != null) {
+            table.state = happened.stateAfter();
+        } else {
+            table.apply(event.event());
+        }
+        table.remember(event);
+        if (event.seq() % SNAPSHOT_EVERY == 0) {
+            snapshot(table);
+        }
+        fanOut(table, event);
+        return TableMessage.Reply.accepted(commandId, event.seq());
+    }
+
+    private void snapshot(TableRuntime table) {
+        try {
+            store.saveSnapshot(table.id, table.seq, json.writeValueAsString(table.state), clock.instant());
+        } catch (DataAccessException e) {
+            log.warn("Table {}: snapshot at seq {} not saved: {}", table.id, table.seq, e.getMessage());
+        }
+    }
+
+    private void fanOut(TableRuntime table, LoggedEvent event) {
+        List<Member> members = directory.members(table.id);
+        for (Member member : members) {
+            Viewer viewer = new Viewer(member.userId(), member.role());
+            JsonNode view = viewOf(table, member, members);
+            JsonNode before = table.lastViews.put(member.userId(), view);
+            JsonNode patch = before == null ? replaceAll(view) : JsonDiff.diff(before, view);
+            publisher.toMember(table.id, member.userId(),
+                    new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));
+        }
+    }
+
+    private JsonNode replaceAll(JsonNode view) {
+        var ops = json.createArrayNode();
+        ops.addObject().put("op", "replace").put("path", "").set("value", view);
+        return ops;
+    }
+
+    private JsonNode viewOf(TableRuntime table, Member member, List<Member> members) {
+        Viewer viewer = new Viewer(member.userId(), member.role());
+        MemberView.Undo undo = null;
+        if (viewer.isGm()) {
+            undo = table.undoCandidate()
+                    .map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
+                    .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
+        }
+        MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
+                new MemberView.Me(member.userId(), member.displayName(), member.role()),
+                members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
+                table.referee.view(table.state, viewer), undo);
+        return json.valueToTree(view);
+    }
+
+    EventView eventView(TableRuntime table, LoggedEvent logged, Viewer viewer) {
+        String actor = logged.actorName();
+        return switch (logged.event()) {
+            case TableEvent.ChatPosted chat -> new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "chat", null,
+                    RollMode.PUBLIC, false, List.of(EventView.Line.of(chat.text())), List.of(), null);
+            case TableEvent.DiceRolled rolled -> {
+                boolean visible = rolled.mode().visibleTo(viewer.userId(), viewer.isGm(), logged.actorId());
+                String what = rolled.label().isEmpty() ? rolled.notation() : rolled.label() + " (" + rolled.notation() + ")";
+                List<EventView.Line> lines = visible
+                        ? List.of(new EventView.Line(what + " = " + rolled.result().total(), List.of(rolled.result()), List.of()))
+                        : List.of(EventView.Line.of(hiddenRollSentence(actor, rolled.mode())));
+                yield new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "roll", null, rolled.mode(), !visible,
+                        lines, List.of(), null);
+            }
+            case TableEvent.RulesPlayed played -> {
+                boolean visible = played.mode().visibleTo(viewer.userId(), viewer.isGm(), logged.actorId());
+                List<EventView.Line> lines = visible
+                        ? played.events().stream().map(e -> new EventView.Line(e.describe(), e.rolls(), e.triggers())).toList()
+                        : List.of(EventView.Line.of(hiddenRollSentence(actor, played.mode())));
+                List<String> names = played.events().stream().map(table.codec::gameEventName).toList();
+                yield new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "rules", played.command(), played.mode(),
+                        !visible, lines, names, null);
+            }
+            case TableEvent.Reverted reverted -> new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "revert", null,
+                    RollMode.PUBLIC, false, List.of(EventView.Line.of("Undid: " + reverted.summary())), List.of(), reverted.seq());
+        };
+    }
+
+    private static String hiddenRollSentence(String actor, RollMode mode) {
+        return switch (mode) {
+            case PUBLIC -> actor + " rolled.";
+            case GM -> actor + " rolled privately for the GM.";
+            case BLIND -> actor + " rolled blind: only the GM sees the result.";
+            case SELF -> actor + " rolled for themselves.";
+        };
+    }
+
+    private static String summary(LoggedEvent event) {
+        String what = switch (event.event()) {
+            case TableEvent.ChatPosted chat -> "chat message \"" + abbreviate(chat.text()) + "\"";
+            case TableEvent.DiceRolled rolled -> "roll of " + rolled.notation();
+            case TableEvent.RulesPlayed played -> played.events().isEmpty() ? played.command()
+                    : abbreviate(played.events().getFirst().describe());
+            case TableEvent.Reverted reverted -> "undo of #" + reverted.seq();
+        };
+        return "#" + event.seq() + " by " + event.actorName() + ": " + what;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+    }
+
+    private static TableMessage.Reply tryAgain(String commandId) {
+        return TableMessage.Reply.rejected(commandId, "TRY_AGAIN",
+                "The table's database cannot be reached right now; nothing was changed. Try again in a moment.");
+    }
+
+    private void reply(UUID tableId, Caller caller, TableMessage.Reply reply) {
+        publisher.toSession(tableId, caller.userId(), caller.sessionId(), reply);
+    }
+
+    private Optional<Member> memberOf(UUID tableId, String userId) {
+        return directory.members(tableId).stream().filter(m -> m.userId().equals(userId)).findFirst();
+    }
+
+    // --- loading ---------------------------------------------------------------------------------
+
+    private TableRuntime runtime(UUID tableId) {
+        TableRuntime table = tables.get(tableId);
+        if (table != null) {
+            return table;
+        }
+        TableRuntime loaded = load(tableId);
+        TableRuntime raced = tables.putIfAbsent(tableId, loaded);
+        return raced == null ? loaded : raced;
+    }
+
+    /** Rebuilds a table from its latest snapshot plus later events (or from the start, when an undo reaches behind the snapshot). */
+    private TableRuntime load(UUID tableId) {
+        String rulesetId = directory.rulesetId(tableId)
+                .orElseThrow(() -> new IllegalArgumentException("no table " + tableId));
+        Ruleset ruleset = Rulesets.byId(rulesetId)
+                .orElseThrow(() -> new IllegalStateException("unknown ruleset " + rulesetId));
+        TableRuntime table = new TableRuntime(tableId, ruleset, new EventCodec(json, ruleset.referee()));
+        Optional<EventStore.Snapshot> snapshot = store.latestSnapshot(tableId);
+        long from = snapshot.map(EventStore.Snapshot::seq).orElse(0L);
+        List<LoggedEvent> later = store.after(tableId, from).stream().map(row -> toLogged(table, row)).toList();
+        boolean undoReachesBehindSnapshot = later.stream()
+                .anyMatch(e -> e.event() instanceof TableEvent.Reverted r && r.seq() <= from);
+        if (snapshot.isPresent() && !undoReachesBehindSnapshot) {
+            table.state = json.readValue(snapshot.get().state(), table.referee.stateType());
+            table.seq = from;
+            fold(table, later);
+        } else {
+            fold(table, store.after(tableId, 0).stream().map(row -> toLogged(table, row)).toList());
+        }
+        for (EventStore.Row row : store.before(tableId, Long.MAX_VALUE, TableRuntime.RECENT)) {
+            table.remember(toLogged(table, row));
+        }
+        log.debug("Table {} loaded at seq {}", tableId, table.seq);
+        return table;
+    }
+
+    private static void fold(TableRuntime table, List<LoggedEvent> events) {
+        Set<Long> reverted = new HashSet<>();
+        for (LoggedEvent event : events) {
+            if (event.event() instanceof TableEvent.Reverted r) {
+                reverted.add(r.seq());
+            }
+        }
+        for (LoggedEvent event : events) {
+            if (!reverted.contains(event.seq())) {
+                table.apply(event.event());
+            }
+            table.seq = event.seq();
+        }
+    }
+
+    /** The ruleset state as if {@code undone} (and everything undone before) had never happened. */
+    private Object rebuildWithout(TableRuntime table, long undone) {
+        TableRuntime scratch = new TableRuntime(table.id, table.ruleset, table.codec);
+        List<LoggedEvent> all = new ArrayList<>(store.after(table.id, 0).stream().map(row -> toLogged(table, row)).toList());
+        all.add(new LoggedEvent(table.seq + 1, "", "", "", clock.instant(), new TableEvent.Reverted(undone, "")));
+        fold(scratch, all);
+        return scratch.state;
+    }
+
+    private static LoggedEvent toLogged(TableRuntime table, EventStore.Row row) {
+        return new LoggedEvent(row.seq(), row.commandId(), row.actorId(), row.actorName(), row.at(),
+                table.codec.decode(row.type(), row.payload()));
+    }
+
+    /** Used by tests and export: the ruleset events of a table's log, folded afresh from the database. */
+    Object replayedState(UUID tableId) {
+        TableRuntime table = runtime(tableId);
+        TableRuntime scratch = new TableRuntime(tableId, table.ruleset, table.codec);
+        fold(scratch, store.after(tableId, 0).stream().map(row -> toLogged(table, row)).toList());
+        return scratch.state;
+    }
+
+    Object currentState(UUID tableId) {
+        return runtime(tableId).state;
+    }
+
+    static List<GameEvent> gameEvents(TableEvent event) {
+        return event instanceof TableEvent.RulesPlayed played ? played.events() : List.of();
+    }
+}

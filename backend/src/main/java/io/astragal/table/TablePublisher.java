@@ -1,0 +1,16 @@
+package io.astragal.table;
+
+import java.util.UUID;
+
+/**
+ * Delivers table messages to people. Called while the table's lock is held, so messages of one
+ * table leave in seq order; implementations must not block on slow clients.
+ */
+public interface TablePublisher {
+
+    /** To every connection of one member. */
+    void toMember(UUID tableId, String userId, TableMessage message);
+
+    /** To one connection only (a reply, a snapshot, a page of history). */
+    void toSession(UUID tableId, String userId, String sessionId, TableMessage message);
+}

@@ -1,0 +1,78 @@
+package io.astragal.table;
+
+import io.astragal.rules.Referee;
+import io.astragal.rules.Ruleset;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One live table in memory: the folded state at {@link #seq}, the recent log, and what each member
+ * was last sent. Only touched while {@link #lock} is held: one writer per table.
+ */
+final class TableRuntime {
+
+    static final int RECENT = 200;
+    private static final int REMEMBERED_REPLIES = 2000;
+
+    final UUID id;
+    final Ruleset ruleset;
+    final Referee<Object> referee;
+    final EventCodec codec;
+    final ReentrantLock lock = new ReentrantLock();
+
+    long seq;
+    Object state;
+    final Deque<LoggedEvent> recent = new ArrayDeque<>();
+    final Set<Long> reverted = new HashSet<>();
+    final Map<String, JsonNode> lastViews = new HashMap<>();
+    final Map<String, TableMessage.Reply> replies = new LinkedHashMap<>(64, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, TableMessage.Reply> eldest) {
+            return size() > REMEMBERED_REPLIES;
+        }
+    };
+
+    @SuppressWarnings("unchecked")
+    TableRuntime(UUID id, Ruleset ruleset, EventCodec codec) {
+        this.id = id;
+        this.ruleset = ruleset;
+        this.referee = (Referee<Object>) ruleset.referee();
+        this.codec = codec;
+        this.state = referee.initialState();
+    }
+
+    void remember(LoggedEvent event) {
+        recent.addLast(event);
+        if (event.event() instanceof TableEvent.Reverted revert) {
+            reverted.add(revert.seq());
+        }
+        while (recent.size() > RECENT) {
+            recent.removeFirst();
+        }
+    }
+
+    /** The newest event the GM may undo: not an undo itself, not undone already. */
+    Optional<LoggedEvent> undoCandidate() {
+        return recent.reversed().stream()
+                .filter(e -> !(e.event() instanceof TableEvent.Reverted) && !reverted.contains(e.seq()))
+                .findFirst();
+    }
+
+    /** Folds one event's ruleset part into the state. */
+    void apply(TableEvent event) {
+        if (event instanceof TableEvent.RulesPlayed played) {
+            for (var gameEvent : played.events()) {
+                state = referee.evolve(state, gameEvent);
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package io.astragal.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.support.IntegrationTest;
+import io.astragal.support.Player;
+import io.astragal.support.TableClient;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The live table end to end: real users over HTTP, real STOMP clients over real WebSockets, a
+ * real PostgreSQL. Generic table commands (chat, free rolls, roll modes, undo), rejections,
+ * idempotency and who may see what.
+ */
+@IntegrationTest
+class LiveTableTest {
+
+    @LocalServerPort
+    int port;
+
+    Player gm;
+    Player alda;
+    Player bram;
+    Player spectator;
+    UUID table;
+
+    @BeforeEach
+    void campaignWithTwoPlayersAndASpectator() {
+        gm = Player.signUp(port, "Gemma");
+        table = gm.createCampaign("The Sunken Keep", "actlite");
+        alda = Player.signUp(port, "Alda");
+        alda.accept(gm.invite(table, "PLAYER"));
+        bram = Player.signUp(port, "Bram");
+        bram.accept(gm.invite(table, "PLAYER"));
+        spectator = Player.signUp(port, "Sam");
+        spectator.accept(gm.invite(table, "SPECTATOR"));
+    }
+
+    @Test
+    void everyClientSeesTheSameEventsInTheSameGaplessOrder() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1);
+             TableClient b = TableClient.join(port, bram, table, -1)) {
+            for (TableClient c : List.of(g, a, b)) {
+                assertThat(c.nextOfKind("snapshot").get("seq").asLong()).isZero();
+            }
+            String first = g.command("chat", Map.of("text", "Welcome to the keep."));
+            String second = a.command("roll", Map.of("notation", "2d6+1", "label", "Climb"));
+            String third = b.command("chat", Map.of("text", "I hold the rope."));
+            assertThat(g.replyTo(first).get("accepted").asBoolean()).isTrue();
+            assertThat(a.replyTo(second).get("accepted").asBoolean()).isTrue();
+            assertThat(b.replyTo(third).get("accepted").asBoolean()).isTrue();
+
+            for (TableClient c : List.of(g, a, b)) {
+                List<Long> seqs = new java.util.ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    seqs.add(c.nextOfKind("event").get("seq").asLong());
+                }
+                assertThat(seqs).containsExactly(1L, 2L, 3L);
+            }
+        }
+    }
+
+    @Test
+    void aFreeRollShowsEveryDieAndItsTotal() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            a.command("roll", Map.of("notation", "4d6kh3"));
+            JsonNode event = a.nextOfKind("event").get("event");
+            JsonNode roll = event.get("lines").get(0).get("rolls").get(0);
+            assertThat(roll.get("dice")).hasSize(4);
+            int kept = 0;
+            int sum = 0;
+            for (JsonNode die : roll.get("dice")) {
+                assertThat(die.get("sides").asInt()).isEqualTo(6);
+                if (die.get("kept").asBoolean()) {
+                    kept++;
+                    sum += die.get("face").asInt();
+                }
+            }
+            assertThat(kept).isEqualTo(3);
+            assertThat(roll.get("total").asInt()).isEqualTo(sum);
+        }
+    }
+
+    @Test
+    void invalidDiceNotationIsRejectedWithThePositionAndChangesNothing() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            JsonNode reply = a.replyTo(a.command("roll", Map.of("notation", "2d6+x")));
+            assertThat(reply.get("accepted").asBoolean()).isFalse();
+            assertThat(reply.get("code").asString()).isEqualTo("INVALID_DICE");
+            assertThat(reply.get("message").asString()).contains("position 4");
+            JsonNode bomb = a.replyTo(a.command("roll", Map.of("notation", "1000000d6")));
+            assertThat(bomb.get("code").asString()).isEqualTo("INVALID_DICE");
+            String chat = a.command("chat", Map.of("text", "still here"));
+            assertThat(a.replyTo(chat).get("seq").asLong()).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void aRepeatedCommandIdReturnsTheFirstReplyAndChangesNothing() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            a.command("same-id-1", "chat", Map.of("text", "once"), null);
+            JsonNode first = a.replyTo("same-id-1");
+            a.command("same-id-1", "chat", Map.of("text", "twice"), null);
+            JsonNode second = a.replyTo("same-id-1");
+            assertThat(second.get("seq").asLong()).isEqualTo(first.get("seq").asLong()).isEqualTo(1L);
+            String next = a.command("chat", Map.of("text", "next"));
+            assertThat(a.replyTo(next).get("seq").asLong()).isEqualTo(2L);
+            long events = a.drain().stream().filter(m -> "event".equals(m.path("kind").asString())).count();
+            assertThat(events).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void spectatorsReadButCannotSendCommands() throws Exception {
+        try (TableClient s = TableClient.join(port, spectator, table, -1)) {
+            assertThat(s.nextOfKind("snapshot").get("view").get("me").get("role").asString()).isEqualTo("SPECTATOR");
+            JsonNode reply = s.replyTo(s.command("chat", Map.of("text", "can I play?")));
+            assertThat(reply.get("accepted").asBoolean()).isFalse();
+            assertThat(reply.get("code").asString()).isEqualTo("NOT_ALLOWED");
+        }
+    }
+
+    @Test
+    void unknownCommandsAndMalformedFramesGetClearErrors() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            JsonNode unknown = a.replyTo(a.command("actlite.summonDragon", Map.of()));
+            assertThat(unknown.get("code").asString()).isEqualTo("UNKNOWN_COMMAND");
+            a.sendRaw("/app/tables/" + table + "/commands", "{not json");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+            JsonNode noId = a.replyTo(a.command("", "chat", Map.of("text", "x"), null));
+            assertThat(noId.get("code").asString()).isEqualTo("INVALID_COMMAND");
+            assertThat(a.isConnected()).isTrue();
+        }
+    }
+
+    @Test
+    void anOversizedFrameIsRefused() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            a.command("chat", Map.of("text", "x".repeat(40_000)));
+            long deadline = System.currentTimeMillis() + 5000;
+            while (a.isConnected() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(a.isConnected()).as("the server closes a connection that sends a frame over the limit").isFalse();
+        }
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            assertThat(g.nextOfKind("snapshot").get("seq").asLong()).isZero();
+        }
+    }
+
+    @Test
+    void aStrangerCanNeitherSubscribeNorSendNorSync() throws Exception {
+        Player stranger = Player.signUp(port, "Stranger");
+        try (TableClient s = TableClient.join(port, stranger, table, -1)) {
+            assertThat(s.nextError().get("code").asString()).isEqualTo("NOT_A_MEMBER");
+            s.command("chat", Map.of("text", "let me in"));
+            Thread.sleep(500);
+            assertThat(s.drain()).as("a non-member receives nothing from the table").isEmpty();
+        }
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            assertThat(g.nextOfKind("snapshot").get("seq").asLong()).as("the stranger changed nothing").isZero();
+        }
+    }
+
+    @Test
+    void gmOnlyAndBlindRollsNeverReachPlayersWhoMayNotSeeThem() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1);
+             TableClient b = TableClient.join(port, bram, table, -1)) {
+            g.nextOfKind("snapshot");
+            a.nextOfKind("snapshot");
+            b.nextOfKind("snapshot");
+            g.command(UUID.randomUUID().toString(), "roll", Map.of("notation", "1d20+7", "label", "Ambush"), "GM");
+            a.command(UUID.randomUUID().toString(), "roll", Map.of("notation", "1d100", "label", "Sense lies"), "BLIND");
+
+            JsonNode gmSeesOwn = g.nextOfKind("event").get("event");
+            assertThat(gmSeesOwn.get("hidden").asBoolean()).isFalse();
+            JsonNode gmSeesBlind = g.nextOfKind("event").get("event");
+            assertThat(gmSeesBlind.get("hidden").asBoolean()).isFalse();
+            int blindTotal = gmSeesBlind.get("lines").get(0).get("rolls").get(0).get("total").asInt();
+
+            JsonNode aldaSeesGmRoll = a.nextOfKind("event").get("event");
+            assertThat(aldaSeesGmRoll.get("hidden").asBoolean()).isTrue();
+            assertThat(aldaSeesGmRoll.get("lines").get(0).get("rolls")).isEmpty();
+            JsonNode aldaSeesHerBlindRoll = a.nextOfKind("event").get("event");
+            assertThat(aldaSeesHerBlindRoll.get("hidden").asBoolean()).as("a blind roll is hidden from its roller").isTrue();
+
+            b.nextOfKind("event");
+            b.nextOfKind("event");
+            for (TableClient player : List.of(a, b)) {
+                for (String frame : player.rawFrames) {
+                    assertThat(frame).doesNotContain("1d20+7").doesNotContain("\"total\":" + blindTotal + ",\"dice\"");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theGmUndoesTheLastEventAndEveryoneSeesTheUndo() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            g.nextOfKind("snapshot");
+            a.nextOfKind("snapshot");
+            a.command("chat", Map.of("text", "oops"));
+            g.nextOfKind("event");
+            JsonNode refused = a.replyTo(a.command("undo", Map.of()));
+            assertThat(refused.get("code").asString()).isEqualTo("NOT_ALLOWED");
+            JsonNode undone = g.replyTo(g.command("undo", Map.of()));
+            assertThat(undone.get("accepted").asBoolean()).isTrue();
+            JsonNode revert = a.next(m -> "event".equals(m.path("kind").asString()) && m.get("seq").asLong() == 2);
+            assertThat(revert.get("event").get("type").asString()).isEqualTo("revert");
+            assertThat(revert.get("event").get("revertedSeq").asLong()).isEqualTo(1L);
+            JsonNode nothingLeft = g.replyTo(g.command("undo", Map.of()));
+            assertThat(nothingLeft.get("code").asString()).isEqualTo("INVALID_STATE");
+        }
+    }
+
+    @Test
+    void aReconnectingClientGetsWhatItMissedWithoutGapOrDuplicate() throws Exception {
+        long last;
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            a.replyTo(a.command("chat", Map.of("text", "one")));
+            last = a.nextOfKind("event").get("seq").asLong();
+        }
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            g.nextOfKind("snapshot");
+            g.replyTo(g.command("chat", Map.of("text", "two")));
+            g.replyTo(g.command("chat", Map.of("text", "three")));
+        }
+        try (TableClient a = TableClient.join(port, alda, table, last)) {
+            JsonNode snapshot = a.nextOfKind("snapshot");
+            assertThat(snapshot.get("seq").asLong()).isEqualTo(3L);
+            List<Long> missed = new java.util.ArrayList<>();
+            snapshot.get("recent").forEach(e -> missed.add(e.get("seq").asLong()));
+            assertThat(missed).containsExactly(2L, 3L);
+        }
+    }
+}
