@@ -45,11 +45,12 @@ describe('App routes', () => {
   it('renders the table frame with the campaign name and a way back', async () => {
     mockFetch({
       'GET /api/campaigns/c1': json({ id: 'c1', name: 'The <b>Ashen</b> Road', description: '', rulesetId: 'actlite', archived: false, myRole: 'PLAYER', owner: false, ownerDisplayName: 'Gia', memberCount: 3, createdAt: '2026-01-01T00:00:00Z', version: 1 }),
+      'GET /api/auth/csrf': json({ headerName: 'X-XSRF-TOKEN', parameterName: '_csrf', token: 't0k3n' }),
     });
     renderApp('/campaigns/c1/table');
     expect(await screen.findByRole('heading', { name: 'The <b>Ashen</b> Road' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to the campaign/ }).getAttribute('href')).toBe('/campaigns/c1');
-    expect(screen.getByText(/The live table is loading/)).toBeTruthy();
+    expect(screen.getByText(/Opening the table/)).toBeTruthy();
   });
 
   it('shows a campaign that is not mine as not found', async () => {

@@ -1,0 +1,238 @@
+package io.astragal.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.support.IntegrationTest;
+import io.astragal.support.Player;
+import io.astragal.support.TableClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** An Actlite table played by a GM and two players over real STOMP connections. */
+@IntegrationTest
+class ActliteTableTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    Player gm;
+    Player alda;
+    Player bram;
+    UUID table;
+    String aldaHero;
+    String bramHero;
+
+    @BeforeEach
+    void anActliteCampaignWithTwoCharacters() {
+        gm = Player.signUp(port, "Gemma");
+        table = gm.createCampaign("Ashes of Varn", "actlite");
+        alda = Player.signUp(port, "Alda");
+        alda.accept(gm.invite(table, "PLAYER"));
+        bram = Player.signUp(port, "Bram");
+        bram.accept(gm.invite(table, "PLAYER"));
+        aldaHero = alda.createCharacter(table, "Alda the Bold", false, Map.of("AGI", 1));
+        bramHero = bram.createCharacter(table, "Bram Ironfoot", false, Map.of("STR", 2));
+    }
+
+    private static JsonNode view(TableClient client) throws InterruptedException {
+        return client.nextOfKind("snapshot").get("view");
+    }
+
+    private String dealUntilOwnedBy(TableClient gmClient, String characterId) throws InterruptedException {
+        for (int i = 0; i < 6; i++) {
+            JsonNode reply = gmClient.replyTo(gmClient.command("actlite.dealCard", Map.of()));
+            assertThat(reply.get("accepted").asBoolean()).as(reply.toString()).isTrue();
+            JsonNode dealt = gmClient.next(m -> "event".equals(m.path("kind").asString())
+                    && m.get("seq").asLong() == reply.get("seq").asLong());
+            if (dealt.toString().contains("\"owner\":\"" + characterId + "\"")) {
+                return dealt.toString();
+            }
+        }
+        throw new AssertionError("six deals without a card for " + characterId);
+    }
+
+    @Test
+    void threeClientsPlayAndSeeTheSameDeckHandsAndLogInTheSameOrder() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1);
+             TableClient b = TableClient.join(port, bram, table, -1)) {
+            view(g);
+            view(a);
+            view(b);
+            JsonNode started = g.replyTo(g.command("actlite.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero))));
+            assertThat(started.get("accepted").asBoolean()).as(started.toString()).isTrue();
+            dealUntilOwnedBy(g, aldaHero);
+            JsonNode spent = a.replyTo(a.command("actlite.spendAp", Map.of("characterId", aldaHero, "action", "Move", "costs", "1")));
+            assertThat(spent.get("accepted").asBoolean()).as(spent.toString()).isTrue();
+            long last = spent.get("seq").asLong();
+
+            List<List<Long>> seen = new ArrayList<>();
+            for (TableClient c : List.of(g, a, b)) {
+                List<Long> seqs = new ArrayList<>();
+                for (long s = 1; s <= last; s++) {
+                    seqs.add(c.nextOfKind("event").get("seq").asLong());
+                }
+                seen.add(seqs);
+            }
+            assertThat(seen.get(1)).isEqualTo(seen.get(0));
+            assertThat(seen.get(2)).isEqualTo(seen.get(0));
+            assertThat(seen.get(0)).first().isEqualTo(1L);
+            assertThat(seen.get(0)).last().isEqualTo(last);
+        }
+        // Fresh snapshots: the same deck count and hand sizes for everyone, own cards only for the owner.
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1);
+             TableClient b = TableClient.join(port, bram, table, -1)) {
+            JsonNode gv = view(g).get("table").get("initiative");
+            JsonNode av = view(a).get("table").get("initiative");
+            JsonNode bv = view(b).get("table").get("initiative");
+            assertThat(av.get("deckCount")).isEqualTo(gv.get("deckCount"));
+            assertThat(bv.get("deckCount")).isEqualTo(gv.get("deckCount"));
+            assertThat(av.get("discard")).isEqualTo(gv.get("discard")).isEqualTo(bv.get("discard"));
+            for (String hero : List.of(aldaHero, bramHero)) {
+                assertThat(av.get("hands").get(hero).get("count")).isEqualTo(gv.get("hands").get(hero).get("count"));
+                assertThat(bv.get("hands").get(hero).get("count")).isEqualTo(gv.get("hands").get(hero).get("count"));
+            }
+            assertThat(bv.get("hands").get(aldaHero).get("cards").isNull()).as("Bram does not see Alda's cards").isTrue();
+        }
+    }
+
+    @Test
+    void playersAreRefusedWhatTheRulesDoNotAllowAndNothingChanges() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            view(g);
+            view(a);
+            JsonNode playerDeals = a.replyTo(a.command("actlite.startInitiative", Map.of("characterIds", List.of(aldaHero))));
+            assertThat(playerDeals.get("code").asString()).isEqualTo("NOT_ALLOWED");
+            g.replyTo(g.command("actlite.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero))));
+            JsonNode aPlayerDealing = a.replyTo(a.command("actlite.dealCard", Map.of()));
+            assertThat(aPlayerDealing.get("code").asString()).isEqualTo("NOT_ALLOWED");
+            JsonNode forSomeoneElse = a.replyTo(a.command("actlite.spendAp", Map.of("characterId", bramHero, "action", "Move")));
+            assertThat(forSomeoneElse.get("code").asString()).isEqualTo("NOT_YOUR_CHARACTER");
+            dealUntilOwnedBy(g, aldaHero);
+            JsonNode notHeld = a.replyTo(a.command("actlite.spendAp",
+                    Map.of("characterId", aldaHero, "action", "Move", "cardIds", List.of("no-such-card"))));
+            assertThat(notHeld.get("accepted").asBoolean()).isFalse();
+            assertThat(notHeld.get("code").asString()).isIn("INVALID_STATE", "INVALID_COMMAND");
+            JsonNode wrongType = a.replyTo(a.command("actlite.spendAp", Map.of("characterId", List.of(1, 2))));
+            assertThat(wrongType.get("code").asString()).isEqualTo("INVALID_COMMAND");
+        }
+        long stored = jdbc.sql("select count(*) from table_events where table_id = ?").param(table).query(Long.class).single();
+        long accepted = jdbc.sql("select count(*) from table_events where table_id = ? and type = 'rules'").param(table)
+                .query(Long.class).single();
+        assertThat(stored).as("only the GM's start and deals were stored").isEqualTo(accepted);
+    }
+
+    @Test
+    void fiftyConcurrentAttemptsToSpendTheLastCardAcceptExactlyOne() throws Exception {
+        Map<String, Object> oneCardEach = Map.of("apCards", 1);
+        String lone = alda.createCharacter(table, "Lone Alda", false, oneCardEach);
+        List<TableClient> clients = new ArrayList<>();
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            view(g);
+            g.replyTo(g.command("actlite.startInitiative", Map.of("characterIds", List.of(lone))));
+            dealUntilOwnedBy(g, lone);
+            for (int i = 0; i < 5; i++) {
+                TableClient c = TableClient.join(port, alda, table, -1);
+                view(c);
+                clients.add(c);
+            }
+            CountDownLatch go = new CountDownLatch(1);
+            List<String> ids = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Thread> senders = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                TableClient c = clients.get(i % clients.size());
+                senders.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        go.await();
+                        ids.add(c.command("actlite.spendAp", Map.of("characterId", lone, "action", "Move")));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }));
+            }
+            go.countDown();
+            for (Thread t : senders) {
+                t.join();
+            }
+            int accepted = 0;
+            int refused = 0;
+            for (TableClient c : clients) {
+                List<JsonNode> replies = new ArrayList<>();
+                long deadline = System.currentTimeMillis() + 10_000;
+                while (replies.size() < 10 && System.currentTimeMillis() < deadline) {
+                    replies.add(c.nextOfKind("reply"));
+                }
+                for (JsonNode r : replies) {
+                    if (r.get("accepted").asBoolean()) {
+                        accepted++;
+                    } else {
+                        refused++;
+                        assertThat(r.get("code").asString()).isEqualTo("NOT_ENOUGH_AP");
+                    }
+                }
+            }
+            assertThat(accepted).isEqualTo(1);
+            assertThat(refused).isEqualTo(49);
+        } finally {
+            clients.forEach(TableClient::close);
+        }
+    }
+
+    @Test
+    void playersNeverReceiveTheDeckOrderNorAGmOnlyResult() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1);
+             TableClient b = TableClient.join(port, bram, table, -1)) {
+            view(g);
+            view(a);
+            view(b);
+            g.replyTo(g.command("actlite.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero))));
+            g.replyTo(g.command(UUID.randomUUID().toString(), "roll", Map.of("notation", "3d8+13", "label", "Lurking horror"), "GM"));
+            dealUntilOwnedBy(g, aldaHero);
+            a.replyTo(a.command("actlite.spendAp", Map.of("characterId", aldaHero, "action", "Move")));
+            g.replyTo(g.command("chat", Map.of("text", "done")));
+            long last = g.nextOfKind("reply").isMissingNode() ? 0 : 0;
+            Thread.sleep(300 + last);
+
+            String payload = jdbc.sql("select payload::text from table_events where table_id = ? and seq = 1")
+                    .param(table).query(String.class).single();
+            JsonNode deck = JSON.readTree(payload).get("events").get(0).get("data").get("deck");
+            List<String> order = new ArrayList<>();
+            deck.forEach(card -> order.add(card.get("id").asString()));
+            assertThat(order).hasSizeGreaterThan(2);
+            String orderJson = JSON.writeValueAsString(order);
+            String deckJson = JSON.writeValueAsString(deck);
+            int gmRollTotal = JSON.readTree(jdbc.sql("select payload::text from table_events where table_id = ? and seq = 2")
+                    .param(table).query(String.class).single()).get("result").get("total").asInt();
+
+            for (TableClient player : List.of(a, b)) {
+                assertThat(player.rawFrames).isNotEmpty();
+                for (String frame : player.rawFrames) {
+                    assertThat(frame).doesNotContain(orderJson).doesNotContain(deckJson)
+                            .doesNotContain("3d8+13").doesNotContain("Lurking horror")
+                            .doesNotContain("\"total\":" + gmRollTotal + ",");
+                }
+            }
+            for (String frame : g.rawFrames) {
+                assertThat(frame).as("not even the GM is sent the deck order").doesNotContain(orderJson);
+            }
+        }
+    }
+}
