@@ -3,6 +3,7 @@ package io.astragal.realtime;
 import io.astragal.campaign.CampaignDeleted;
 import io.astragal.campaign.CampaignDirectory;
 import io.astragal.campaign.CampaignHistory;
+import io.astragal.platform.ApiProblem;
 import io.astragal.rules.CharacterCard;
 import io.astragal.table.Member;
 import io.astragal.table.TableDirectory;
@@ -54,7 +55,12 @@ class CampaignTables implements TableDirectory, CampaignHistory {
 
     @Override
     public void importEvents(UUID campaignId, List<Map<String, Object>> events) {
-        engine.importEvents(campaignId, events);
+        try {
+            engine.importEvents(campaignId, events);
+        } catch (RuntimeException e) {
+            throw ApiProblem.invalidField("events", "The events are not an Astragal table history of this ruleset: "
+                    + e.getMessage());
+        }
     }
 
     @EventListener

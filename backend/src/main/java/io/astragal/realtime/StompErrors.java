@@ -33,6 +33,7 @@ class StompErrors {
     @MessageExceptionHandler(IllegalArgumentException.class)
     @SendToUser(destinations = "/queue/errors", broadcast = false)
     StompError unknownTable(IllegalArgumentException e) {
+        log.warn("Refused a table request: {}", e.getMessage(), e);
         return new StompError("NO_SUCH_TABLE", "There is no such table.");
     }
 }

@@ -5,6 +5,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.converter.JacksonJsonMessageConverter;
 import org.springframework.messaging.converter.MessageConverter;
+import org.springframework.messaging.simp.config.ChannelRegistration;
 import org.springframework.messaging.simp.config.MessageBrokerRegistry;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker;
@@ -53,8 +54,18 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                 .setTaskScheduler(heartbeats);
         registry.setApplicationDestinationPrefixes("/app");
         registry.setUserDestinationPrefix("/user");
-        // Messages of one table must reach each session in seq order.
-        registry.setPreservePublishOrder(true);
+    }
+
+    /**
+     * Messages of one table must reach each session in seq order. The table engine publishes them
+     * in order from one thread; one outbound thread keeps that order. (Spring's
+     * {@code setPreservePublishOrder} does the same per session, but fails on user destinations
+     * sent in bursts with "Expected mutable SimpMessageHeaderAccessor".) Sends only hand frames to
+     * each session's buffered, time-limited decorator, so one thread keeps up.
+     */
+    @Override
+    public void configureClientOutboundChannel(ChannelRegistration registration) {
+        registration.taskExecutor().corePoolSize(1).maxPoolSize(1);
     }
 
     @Override

@@ -178,10 +178,10 @@ class AuthenticationTest {
         assertThat(usersNamed(username)).isZero();
 
         Browser signedIn = Browser.signedUp(port, unique("csrf2"), "C", PASSWORD);
-        Response forged = signedIn.send("POST", "/api/campaigns", Map.of("name", "Forged", "rulesetId", "vogt"),
+        Response forged = signedIn.send("POST", "/api/campaigns", Map.of("name", "Forged", "rulesetId", "actlite"),
                 Map.of("X-XSRF-TOKEN", "forged-token-value"), false);
         assertThat(forged.status()).isEqualTo(403);
-        Response missing = signedIn.send("POST", "/api/campaigns", Map.of("name", "Forged", "rulesetId", "vogt"), Map.of(), false);
+        Response missing = signedIn.send("POST", "/api/campaigns", Map.of("name", "Forged", "rulesetId", "actlite"), Map.of(), false);
         assertThat(missing.status()).isEqualTo(403);
         assertThat(signedIn.get("/api/campaigns").json().get("totalItems").asLong()).isZero();
     }

@@ -45,17 +45,17 @@ class BadInputTest {
     void badCampaignsAreRefusedAndNothingIsCreated() {
         Browser gm = Tables.person(port, "Careless");
         List<Object> bodies = List.of(
-                object("name", "", "rulesetId", "vogt"),
-                object("name", "   ", "rulesetId", "vogt"),
-                object("name", "x".repeat(81), "rulesetId", "vogt"),
-                object("name", "Fine", "description", "d".repeat(2001), "rulesetId", "vogt"),
+                object("name", "", "rulesetId", "actlite"),
+                object("name", "   ", "rulesetId", "actlite"),
+                object("name", "x".repeat(81), "rulesetId", "actlite"),
+                object("name", "Fine", "description", "d".repeat(2001), "rulesetId", "actlite"),
                 object("name", "Fine", "rulesetId", "dnd5e"),
                 object("name", "Fine", "rulesetId", ""),
                 object("name", "Fine"),
-                object("name", "Fine", "rulesetId", "vogt", "ownerId", UUID.randomUUID().toString()),
-                object("name", List.of("Fine"), "rulesetId", "vogt"),
-                object("name", Map.of("first", "Fine"), "rulesetId", "vogt"),
-                object("name", "Bell\u0007", "rulesetId", "vogt"),
+                object("name", "Fine", "rulesetId", "actlite", "ownerId", UUID.randomUUID().toString()),
+                object("name", List.of("Fine"), "rulesetId", "actlite"),
+                object("name", Map.of("first", "Fine"), "rulesetId", "actlite"),
+                object("name", "Bell\u0007", "rulesetId", "actlite"),
                 "{\"name\": \"Fine\", \"rulesetId\": ",
                 "[]");
         for (Object body : bodies) {
@@ -63,7 +63,7 @@ class BadInputTest {
         }
         Response unknownRuleset = gm.post("/api/campaigns", object("name", "Fine", "rulesetId", "dnd5e"));
         assertThat(unknownRuleset.json().get("errors").get(0).get("field").asString()).isEqualTo("rulesetId");
-        Response unknownField = gm.post("/api/campaigns", object("name", "Fine", "rulesetId", "vogt", "ownerId", "x"));
+        Response unknownField = gm.post("/api/campaigns", object("name", "Fine", "rulesetId", "actlite", "ownerId", "x"));
         assertThat(unknownField.json().get("errors").get(0).get("field").asString()).isEqualTo("ownerId");
         assertThat(campaignsOwnedBy(gm)).isZero();
     }
@@ -73,7 +73,7 @@ class BadInputTest {
         Browser gm = Tables.person(port, "Mallory");
         String script = "<script>alert('x')</script>";
         String sql = "Robert'); DROP TABLE campaigns;--";
-        Response created = gm.post("/api/campaigns", Map.of("name", script, "description", sql + " \" \\ %_", "rulesetId", "vogt"));
+        Response created = gm.post("/api/campaigns", Map.of("name", script, "description", sql + " \" \\ %_", "rulesetId", "actlite"));
         assertThat(created.status()).isEqualTo(201);
         assertThat(created.header("Content-Type").orElseThrow()).startsWith("application/json");
         assertThat(created.header("X-Content-Type-Options")).contains("nosniff");
@@ -82,7 +82,7 @@ class BadInputTest {
         String id = created.json().get("id").asString();
         assertThat(jdbc.sql("select name from campaigns where id = ?").param(UUID.fromString(id)).query(String.class).single())
                 .isEqualTo(script);
-        Response character = gm.post("/api/campaigns/" + id + "/characters", Map.of("name", sql, "npc", true, "sheet", Map.of("bio", script)));
+        Response character = gm.post("/api/campaigns/" + id + "/characters", Map.of("name", sql, "npc", true, "sheet", Map.of("skills", List.of(script))));
         assertThat(character.status()).isEqualTo(201);
         assertThat(gm.get("/api/campaigns/" + id + "/characters").json().get(0).get("name").asString()).isEqualTo(sql);
         assertThat(gm.get("/api/campaigns?size=100").json().get("items").get(0).get("name").asString()).isEqualTo(script);
@@ -92,7 +92,7 @@ class BadInputTest {
     @Test
     void badEditsAndCharactersAreRefusedAndChangeNothing() {
         Browser gm = Tables.person(port, "Editor");
-        String id = gm.post("/api/campaigns", Map.of("name", "Stable", "description", "Same", "rulesetId", "vogt")).json().get("id").asString();
+        String id = gm.post("/api/campaigns", Map.of("name", "Stable", "description", "Same", "rulesetId", "actlite")).json().get("id").asString();
         String path = "/api/campaigns/" + id;
         for (Object body : List.of(object("name", ""), object("name", "x".repeat(81)), object("archived", "yes"),
                 object("archived", 1), object("rulesetId", "actlite"), object("description", "d".repeat(2001)))) {
@@ -100,7 +100,7 @@ class BadInputTest {
         }
         Response campaign = gm.get(path);
         assertThat(campaign.json().get("name").asString()).isEqualTo("Stable");
-        assertThat(campaign.json().get("rulesetId").asString()).isEqualTo("vogt");
+        assertThat(campaign.json().get("rulesetId").asString()).isEqualTo("actlite");
         assertThat(campaign.json().get("archived").asBoolean()).isFalse();
 
         for (Object body : List.of(object("name", "", "npc", true, "sheet", Map.of()),
@@ -109,7 +109,7 @@ class BadInputTest {
                 object("name", "Ok", "npc", "maybe", "sheet", Map.of()),
                 object("name", "Ok", "npc", true, "sheet", List.of(1, 2)),
                 object("name", "Ok", "npc", true, "sheet", "strong"),
-                object("name", "Ok", "npc", true, "sheet", Map.of("blob", "b".repeat(70_000))),
+                object("name", "Ok", "npc", true, "sheet", Map.of("skills", List.of("b".repeat(70_000)))),
                 object("name", "Ok", "npc", true, "sheet", Map.of(), "version", 3))) {
             assertProblem(gm.post(path + "/characters", body), 400, "VALIDATION_FAILED", String.valueOf(body).substring(0, Math.min(40, String.valueOf(body).length())));
         }
@@ -124,7 +124,7 @@ class BadInputTest {
     @Test
     void badInvitesAreRefused() {
         Browser gm = Tables.person(port, "Strict");
-        String id = gm.post("/api/campaigns", Map.of("name", "Invites", "rulesetId", "vogt")).json().get("id").asString();
+        String id = gm.post("/api/campaigns", Map.of("name", "Invites", "rulesetId", "actlite")).json().get("id").asString();
         String path = "/api/campaigns/" + id + "/invites";
         for (Object body : List.of(object("role", "KING"), object(), object("role", "PLAYER", "maxUses", 0),
                 object("role", "PLAYER", "maxUses", "many"), object("role", "PLAYER", "expiresAt", "tomorrow"),
@@ -139,7 +139,7 @@ class BadInputTest {
     @Test
     void expiredRevokedAndUsedUpInvitesAreRefusedWithTheirReasonAndJoinNobody() {
         Browser gm = Tables.person(port, "Keeper");
-        String id = gm.post("/api/campaigns", Map.of("name", "Guarded", "rulesetId", "vogt")).json().get("id").asString();
+        String id = gm.post("/api/campaigns", Map.of("name", "Guarded", "rulesetId", "actlite")).json().get("id").asString();
         String path = "/api/campaigns/" + id + "/invites";
 
         String expiring = gm.post(path, Map.of("role", "PLAYER", "expiresAt", Instant.now().plusSeconds(3600).toString()))
@@ -175,7 +175,7 @@ class BadInputTest {
     @Test
     void badImportsAreRefusedAndCreateNothing() {
         Browser importer = Tables.person(port, "Importer");
-        Map<String, Object> good = Map.of("name", "Imported", "description", "", "rulesetId", "vogt", "archived", false);
+        Map<String, Object> good = Map.of("name", "Imported", "description", "", "rulesetId", "actlite", "archived", false);
         List<Object> bodies = List.of(
                 object("format", "something-else", "formatVersion", 1, "campaign", good),
                 object("format", "astragal-campaign", "formatVersion", 2, "campaign", good),

@@ -62,7 +62,7 @@ class CampaignBehaviourTest {
     void theCampaignListIsPagedNewestFirstAndArchivedCampaignsAreListedApart() {
         Browser gm = Tables.person(port, "Pager");
         for (int i = 0; i < 5; i++) {
-            create(gm, "Paged " + i, "vogt");
+            create(gm, "Paged " + i, "actlite");
         }
         Response first = gm.get("/api/campaigns?page=0&size=2");
         assertThat(first.json().get("totalItems").asInt()).isEqualTo(5);
@@ -133,21 +133,21 @@ class CampaignBehaviourTest {
     @Test
     void aStaleCharacterEditIsAConflictAndLosesNothing() {
         Browser gm = Tables.person(port, "Locker");
-        String id = create(gm, "Locks", "cairn-ap");
-        Response created = gm.post("/api/campaigns/" + id + "/characters", Map.of("name", "Orc", "npc", true, "sheet", Map.of("hp", 7)));
+        String id = create(gm, "Locks", "actlite");
+        Response created = gm.post("/api/campaigns/" + id + "/characters", Map.of("name", "Orc", "npc", true, "sheet", Map.of("healthMax", 7)));
         String path = "/api/campaigns/" + id + "/characters/" + created.json().get("id").asString();
         long version = created.json().get("version").asLong();
 
-        Response first = gm.put(path, Map.of("name", "Orc chief", "sheet", Map.of("hp", 9), "version", version));
+        Response first = gm.put(path, Map.of("name", "Orc chief", "sheet", Map.of("healthMax", 9), "version", version));
         assertThat(first.status()).isEqualTo(200);
         assertThat(first.json().get("version").asLong()).isGreaterThan(version);
 
-        Response stale = gm.put(path, Map.of("name", "Orc grunt", "sheet", Map.of("hp", 3), "version", version));
+        Response stale = gm.put(path, Map.of("name", "Orc grunt", "sheet", Map.of("healthMax", 3), "version", version));
         assertThat(stale.status()).isEqualTo(409);
         assertThat(stale.code()).isEqualTo("STALE_VERSION");
         Response now = gm.get(path);
         assertThat(now.json().get("name").asString()).isEqualTo("Orc chief");
-        assertThat(now.json().get("sheet").get("hp").asInt()).isEqualTo(9);
+        assertThat(now.json().get("sheet").get("healthMax").asInt()).isEqualTo(9);
     }
 
     @Test
@@ -155,23 +155,23 @@ class CampaignBehaviourTest {
         Browser gm = Tables.person(port, "Director");
         Browser coGm = Tables.person(port, "Assistant");
         Browser player = Tables.person(port, "Actor");
-        String id = create(gm, "Directory", "vogt");
+        String id = create(gm, "Directory", "actlite");
         Tables.invite(gm, id, coGm, "GM");
         Tables.invite(gm, id, player, "PLAYER");
-        Response pc = player.post("/api/campaigns/" + id + "/characters", Map.of("name", "Hero", "npc", false, "sheet", Map.of("str", 3)));
+        Response pc = player.post("/api/campaigns/" + id + "/characters", Map.of("name", "Hero", "npc", false, "sheet", Map.of("STR", 3)));
         UUID campaignId = UUID.fromString(id);
 
         assertThat(directory.roleOf(campaignId, gm.userId())).contains(Role.GM);
         assertThat(directory.roleOf(campaignId, coGm.userId())).contains(Role.GM);
         assertThat(directory.roleOf(campaignId, player.userId())).contains(Role.PLAYER);
         assertThat(directory.roleOf(UUID.randomUUID(), gm.userId())).isEmpty();
-        assertThat(directory.rulesetIdOf(campaignId)).contains("vogt");
+        assertThat(directory.rulesetIdOf(campaignId)).contains("actlite");
         Map<String, CharacterCard> cards = directory.charactersOf(campaignId);
         CharacterCard hero = cards.get(pc.json().get("id").asString());
         assertThat(hero.name()).isEqualTo("Hero");
         assertThat(hero.ownerUserId()).isEqualTo(player.userId().toString());
         assertThat(hero.npc()).isFalse();
-        assertThat(hero.sheet()).containsEntry("str", 3);
+        assertThat(hero.sheet()).containsEntry("STR", 3);
         assertThat(directory.membersOf(campaignId)).containsExactly(
                 new MemberSummary(gm.userId(), "Director", Role.GM),
                 new MemberSummary(coGm.userId(), "Assistant", Role.GM),
@@ -181,7 +181,7 @@ class CampaignBehaviourTest {
     @Test
     void deletingACampaignRemovesEverythingAndTellsTheTable() {
         Browser gm = Tables.person(port, "Deleter");
-        String id = create(gm, "Doomed", "vogt");
+        String id = create(gm, "Doomed", "actlite");
         gm.post("/api/campaigns/" + id + "/characters", Map.of("name", "Gone", "npc", true, "sheet", Map.of()));
         gm.post("/api/campaigns/" + id + "/invites", Map.of("role", "PLAYER"));
         campaigns.delete(UUID.fromString(id), gm.userId());
@@ -200,8 +200,8 @@ class CampaignBehaviourTest {
         String id = create(gm, "Round trip", "symbaroum");
         Tables.invite(gm, id, player, "PLAYER");
         player.post("/api/campaigns/" + id + "/characters", Map.of("name", "Ylva", "npc", false,
-                "sheet", Map.of("notes", "quote \" and <b>", "tags", List.of("a", "b"), "nested", Map.of("x", 1))));
-        gm.post("/api/campaigns/" + id + "/characters", Map.of("name", "Lindworm", "npc", true, "sheet", Map.of("toughness", 40)));
+                "sheet", Map.of("skills", List.of("quote \" and <b>", "b"), "STR", 1)));
+        gm.post("/api/campaigns/" + id + "/characters", Map.of("name", "Lindworm", "npc", true, "sheet", Map.of("critMax", 4)));
 
         Response export = gm.get("/api/campaigns/" + id + "/export");
         assertThat(export.status()).isEqualTo(200);

@@ -51,7 +51,7 @@ final class Tables {
         Browser owner = people.get(Who.OWNER);
         String name = "Secret campaign " + unique(tag);
         String description = "Hidden description " + unique(tag);
-        Response created = owner.post("/api/campaigns", Map.of("name", name, "description", description, "rulesetId", "vogt"));
+        Response created = owner.post("/api/campaigns", Map.of("name", name, "description", description, "rulesetId", "cairn-ap"));
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         String id = created.json().get("id").asString();
         invite(owner, id, people.get(Who.CO_GM), "GM");

@@ -248,4 +248,21 @@ class LiveTableTest {
             assertThat(missed).containsExactly(2L, 3L);
         }
     }
+
+    @Test
+    void aConnectFrameWithoutTheCsrfTokenIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TableClient.connect(port, alda,
+                        new org.springframework.messaging.simp.stomp.StompSessionHandlerAdapter() {
+                        }, false))
+                .isInstanceOf(Exception.class);
+    }
+
+    @Test
+    void anAnonymousHandshakeIsRefused() {
+        Player anonymous = new Player(port, "nobody", "Nobody");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TableClient.connect(port, anonymous,
+                        new org.springframework.messaging.simp.stomp.StompSessionHandlerAdapter() {
+                        }))
+                .isInstanceOf(Exception.class);
+    }
 }

@@ -37,6 +37,7 @@ public final class TableClient implements AutoCloseable {
     private final BlockingQueue<JsonNode> inbox = new LinkedBlockingQueue<>();
     private final BlockingQueue<JsonNode> errors = new LinkedBlockingQueue<>();
     private final List<JsonNode> pending = new ArrayList<>();
+    private final Object sendLock = new Object();
     /** Every frame body received, as text, for secrecy checks. */
     public final List<String> rawFrames = Collections.synchronizedList(new ArrayList<>());
     public final List<String> transportErrors = Collections.synchronizedList(new ArrayList<>());
@@ -70,14 +71,26 @@ public final class TableClient implements AutoCloseable {
     }
 
     public static StompSession connect(int port, Player player, StompSessionHandlerAdapter handler) throws Exception {
-        WebSocketStompClient stomp = new WebSocketStompClient(new StandardWebSocketClient());
+        return connect(port, player, handler, true);
+    }
+
+    /** Connects like a browser; {@code withCsrfToken} false leaves the token out of the CONNECT frame. */
+    public static StompSession connect(int port, Player player, StompSessionHandlerAdapter handler, boolean withCsrfToken)
+            throws Exception {
+        // A browser takes any frame size; the Java client defaults to 8 KiB, less than a table view.
+        jakarta.websocket.WebSocketContainer container = jakarta.websocket.ContainerProvider.getWebSocketContainer();
+        container.setDefaultMaxTextMessageBufferSize(4 * 1024 * 1024);
+        container.setDefaultMaxBinaryMessageBufferSize(4 * 1024 * 1024);
+        WebSocketStompClient stomp = new WebSocketStompClient(new StandardWebSocketClient(container));
         stomp.setMessageConverter(new JsonText());
         stomp.setInboundMessageSizeLimit(4 * 1024 * 1024);
         WebSocketHttpHeaders handshake = new WebSocketHttpHeaders();
         handshake.add("Cookie", player.cookieHeader());
         handshake.add("Origin", "http://localhost:" + port);
         StompHeaders connect = new StompHeaders();
-        connect.add("X-XSRF-TOKEN", player.csrfToken());
+        if (withCsrfToken) {
+            connect.add("X-XSRF-TOKEN", player.csrfToken());
+        }
         return stomp.connectAsync("ws://localhost:" + port + "/ws", handshake, connect, handler).get(10, TimeUnit.SECONDS);
     }
 
@@ -114,19 +127,20 @@ public final class TableClient implements AutoCloseable {
         };
     }
 
+    /** The WebSocket client is not thread-safe: one frame at a time per connection. */
     public void send(String destination, Object body) {
-        StompHeaders headers = new StompHeaders();
-        headers.setDestination(destination);
-        headers.setContentType(org.springframework.util.MimeTypeUtils.APPLICATION_JSON);
-        session.send(headers, JSON.writeValueAsString(body));
+        sendRaw(destination, JSON.writeValueAsString(body));
     }
 
     public void sendRaw(String destination, String body) {
         StompHeaders headers = new StompHeaders();
         headers.setDestination(destination);
         headers.setContentType(org.springframework.util.MimeTypeUtils.APPLICATION_JSON);
-        session.send(headers, body);
+        synchronized (sendLock) {
+            session.send(headers, body);
+        }
     }
+
 
     /** Sends a command with a fresh commandId; returns the id. */
     public String command(String type, Map<String, ?> args) {
@@ -162,7 +176,7 @@ public final class TableClient implements AutoCloseable {
             long left = deadline - System.nanoTime();
             JsonNode message = inbox.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no matching message within 10 s; passed over: " + pending);
+                throw new AssertionError("no matching message within 10 s; passed over: " + pending + "; errors: " + errors + "; transport: " + transportErrors + "; all frames: " + rawFrames.size() + " last: " + (rawFrames.isEmpty() ? "" : rawFrames.get(rawFrames.size() - 1).substring(0, Math.min(600, rawFrames.get(rawFrames.size() - 1).length()))));
             }
             if (matching.test(message)) {
                 return message;
