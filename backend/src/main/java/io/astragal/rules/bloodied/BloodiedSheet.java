@@ -1,5 +1,6 @@
 package io.astragal.rules.bloodied;
 
+import io.astragal.rules.SheetValues;
 import io.astragal.dice.Dice;
 import io.astragal.dice.DiceException;
 import io.astragal.rules.InvalidSheetException;

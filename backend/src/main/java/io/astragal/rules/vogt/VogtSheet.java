@@ -1,5 +1,6 @@
 package io.astragal.rules.vogt;
 
+import io.astragal.rules.SheetValues;
 import io.astragal.rules.InvalidSheetException;
 import io.astragal.rules.SheetSchema;
 import io.astragal.rules.SheetSchema.Field;

@@ -1,17 +1,19 @@
-package io.astragal.rules.vogt;
+package io.astragal.rules;
 
-import io.astragal.rules.InvalidSheetException;
 import io.astragal.rules.SheetSchema.Field;
 import java.util.List;
 import java.util.Map;
 
-/** Reads JSON-shaped sheet values against their schema field, naming the field when one is wrong. */
-final class SheetValues {
+/**
+ * Reads JSON-shaped sheet values against their schema field, naming the field when one is wrong.
+ * Shared by the rulesets' sheet validation.
+ */
+public final class SheetValues {
 
     private SheetValues() {
     }
 
-    static Object read(Map<String, Object> input, Field field) {
+    public static Object read(Map<String, Object> input, Field field) {
         Object value = input.get(field.key());
         if (value == null) {
             if (field.defaultValue() == null) {
@@ -61,14 +63,14 @@ final class SheetValues {
         };
     }
 
-    static Map<?, ?> record(String key, Object entry) {
+    public static Map<?, ?> record(String key, Object entry) {
         if (!(entry instanceof Map<?, ?> map)) {
             throw new InvalidSheetException(key, "Each entry of " + key + " must be a record.");
         }
         return map;
     }
 
-    static String text(String key, Map<?, ?> map, String name, String fallback) {
+    public static String text(String key, Map<?, ?> map, String name, String fallback) {
         Object value = map.get(name);
         if (value == null && fallback != null) {
             return fallback;
@@ -79,7 +81,7 @@ final class SheetValues {
         return text.strip();
     }
 
-    static int integer(String key, Map<?, ?> map, String name, int fallback, int min) {
+    public static int integer(String key, Map<?, ?> map, String name, int fallback, int min) {
         Object value = map.get(name);
         if (value == null) {
             return fallback;
@@ -90,7 +92,7 @@ final class SheetValues {
         return number.intValue();
     }
 
-    static boolean bool(String key, Map<?, ?> map, String name, boolean fallback) {
+    public static boolean bool(String key, Map<?, ?> map, String name, boolean fallback) {
         Object value = map.get(name);
         if (value == null) {
             return fallback;
