@@ -27,6 +27,7 @@ export function memberView(): MemberTableView {
     me: { userId: 'u-alda', displayName: 'Alda', role: 'PLAYER' },
     members: [{ userId: 'u-alda', displayName: 'Alda', role: 'PLAYER' }],
     table: { model: 'CARD_DECK', combatants: [], initiative: null, actions: [] },
+    roster: [],
     undo: null,
   };
 }

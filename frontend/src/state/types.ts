@@ -76,12 +76,37 @@ export interface CombatantView {
   stats: Record<string, unknown>;
 }
 
-/**
- * An argument the person picks before the action is sent: `target`, `amount`, `attribute`,
- * `notation`, `text`, `condition`, or a ruleset's own (`dc`, `characterIds`…). It is sent as
- * `args[need]`.
- */
-export type ActionNeed = string;
+/** Which control an {@link ActionNeed} takes; see `Need.Kind` in the server. */
+export type NeedKind =
+  | 'CHARACTER'
+  | 'CHARACTERS'
+  | 'COMBATANT'
+  | 'COMBATANTS'
+  | 'NUMBER'
+  | 'TEXT'
+  | 'NOTATION'
+  | 'ATTRIBUTE'
+  | 'CHOICE'
+  | 'CHOICES'
+  | 'FLAG'
+  | 'GROUPS';
+
+/** An argument the person picks before the action is sent; it is sent as `args[name]`. */
+export interface ActionNeed {
+  name: string;
+  label: string;
+  kind: NeedKind;
+  /** The allowed values of CHOICE, CHOICES and GROUPS. */
+  options: string[];
+}
+
+/** A campaign character this member may put into play (the GM: all; a player: their own). */
+export interface RosterEntry {
+  id: string;
+  name: string;
+  npc: boolean;
+  ownerName: string;
+}
 
 export interface ActionOption {
   command: string;
@@ -138,7 +163,8 @@ export interface DeclaredView {
 export interface OrderEntry {
   combatantId: string;
   score: number | null;
-  used: boolean;
+  /** What the combatant has used this turn, e.g. ["combat", "movement"] (a boolean from older servers). */
+  used: string[] | boolean;
   done: boolean;
 }
 
@@ -193,6 +219,7 @@ export interface MemberTableView {
   me: MemberView;
   members: MemberView[];
   table: TableView;
+  roster: RosterEntry[];
   undo: UndoView | null;
 }
 

@@ -1,4 +1,5 @@
-import type { Card, DeckView, DeclaredView, GroupedView, InitiativeModel, OrderView } from '../../state/types';
+import { useId } from 'react';
+import type { Card, DeckView, DeclaredView, GroupedView, HandView, InitiativeModel, OrderView } from '../../state/types';
 import { combatantName, useTable } from './useTable';
 
 export function CardFace({ card, dealt = false }: { card: Card; dealt?: boolean }) {
@@ -30,8 +31,18 @@ function Pile({ title, cards }: { title: string; cards: Card[] }) {
   );
 }
 
+/** Hands in the order the combatants sit at the table (the hands object has no order of its own). */
+export function handsInSeatOrder(combatants: { id: string }[], hands: Record<string, HandView>): [string, HandView][] {
+  const seat = (id: string) => {
+    const i = combatants.findIndex((c) => c.id === id);
+    return i < 0 ? combatants.length : i;
+  };
+  return Object.entries(hands).sort(([a], [b]) => seat(a) - seat(b));
+}
+
 export function CardDeckInitiative({ deck }: { deck: DeckView }) {
   const { view } = useTable();
+  const uid = useId();
   const layers = Math.min(deck.deckCount, 5);
   const awaiting = new Set(deck.awaiting ?? []);
   return (
@@ -58,9 +69,9 @@ export function CardDeckInitiative({ deck }: { deck: DeckView }) {
           )}
         </div>
       </div>
-      <h4>Hands</h4>
-      <ul className="tt-hands">
-        {Object.entries(deck.hands).map(([id, hand]) => (
+      <h4 id={`${uid}-hands`}>Hands</h4>
+      <ul className="tt-hands" aria-labelledby={`${uid}-hands`}>
+        {handsInSeatOrder(view.table.combatants, deck.hands).map(([id, hand]) => (
           <li key={id} className={`tt-hand${awaiting.has(id) ? ' tt-hand--awaiting' : ''}`}>
             <span className="tt-hand__name">
               {combatantName(view, id)}
@@ -79,9 +90,7 @@ export function CardDeckInitiative({ deck }: { deck: DeckView }) {
                 </ul>
               )
             ) : (
-              <span className="tt-hand__count">
-                {hand.count} {hand.count === 1 ? 'card' : 'cards'}
-              </span>
+              <span className="tt-hand__count">{hand.count === 0 ? 'No cards' : `${hand.count} ${hand.count === 1 ? 'card' : 'cards'}`}</span>
             )}
           </li>
         ))}
@@ -94,24 +103,46 @@ export function CardDeckInitiative({ deck }: { deck: DeckView }) {
   );
 }
 
+/**
+ * Declared-action initiative (vogt): while declaring, the server sends only who has declared —
+ * one's own choice excepted — so this shows "declared" for others; after the reveal, the order
+ * with each action, its dice and the roll.
+ */
 export function DeclaredDiceInitiative({ declared }: { declared: DeclaredView }) {
   const { view } = useTable();
-  const rows = declared.order
-    ? [...declared.declarations].sort((a, b) => declared.order!.indexOf(a.combatantId) - declared.order!.indexOf(b.combatantId))
+  const acting = declared.phase === 'acting';
+  const order = declared.order ?? [];
+  const rows = acting && order.length > 0
+    ? [...declared.declarations].sort((a, b) => order.indexOf(a.combatantId) - order.indexOf(b.combatantId))
     : declared.declarations;
+  const waiting = declared.declarations.filter((d) => !d.declared).length;
   return (
-    <div>
-      <p className="tt-phase">Phase: {declared.phase === 'declaring' ? 'declaring actions' : 'acting'}</p>
-      <ol className="tt-order">
-        {rows.map((d) => (
-          <li key={d.combatantId} className={`tt-order__row${d.combatantId === declared.current ? ' tt-order__row--current' : ''}${d.done ? ' tt-order__row--done' : ''}`} aria-current={d.combatantId === declared.current ? 'true' : undefined}>
-            <span className="tt-order__name">{combatantName(view, d.combatantId)}</span>
-            <span>{d.declared ? (d.action ?? 'declared') : 'not declared'}</span>
-            {d.die !== null && <span className="tt-chip">d{String(d.die).replace(/^d/, '')}</span>}
-            {d.roll !== null && <strong>{d.roll}</strong>}
-            {d.done && <span className="tt-chip">done</span>}
-          </li>
-        ))}
+    <div className="tt-declared">
+      <p className="tt-phase">
+        {acting
+          ? 'Acting: lowest initiative first.'
+          : `Declaring actions: ${waiting === 0 ? 'everyone has declared' : `${waiting} still to declare`}. Declarations stay hidden until everyone has declared.`}
+      </p>
+      <ol className="tt-order" aria-label={acting ? 'Acting order' : 'Declarations'}>
+        {rows.map((d) => {
+          const current = d.combatantId === declared.current;
+          const hiddenOwn = !acting && d.action !== null;
+          return (
+            <li
+              key={d.combatantId}
+              className={`tt-order__row${current ? ' tt-order__row--current' : ''}${d.done ? ' tt-order__row--done' : ''}`}
+              aria-current={current ? 'true' : undefined}
+            >
+              {acting && <span className="tt-order__score">{d.roll ?? '–'}</span>}
+              <span className="tt-order__name">{combatantName(view, d.combatantId)}</span>
+              <span className="tt-declared__action">{d.action ?? (d.declared ? 'declared' : 'not declared')}</span>
+              {d.die !== null && <span className="tt-chip">{String(d.die)}</span>}
+              {hiddenOwn && <span className="tt-muted">(only you see this)</span>}
+              {current && <span className="tt-chip">turn</span>}
+              {d.done && <span className="tt-chip">done</span>}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );
@@ -125,7 +156,13 @@ export function OrderedInitiative({ ordered }: { ordered: OrderView }) {
         <li key={o.combatantId} className={`tt-order__row${o.combatantId === ordered.current ? ' tt-order__row--current' : ''}${o.done ? ' tt-order__row--done' : ''}`} aria-current={o.combatantId === ordered.current ? 'true' : undefined}>
           <span className="tt-order__score">{o.score ?? '–'}</span>
           <span className="tt-order__name">{combatantName(view, o.combatantId)}</span>
-          {o.used && <span className="tt-chip">acted</span>}
+          {Array.isArray(o.used)
+            ? o.used.map((u, i) => (
+                <span key={`${u}-${i}`} className="tt-chip">
+                  {u} used
+                </span>
+              ))
+            : o.used && <span className="tt-chip">acted</span>}
           {o.done && <span className="tt-chip">done</span>}
         </li>
       ))}

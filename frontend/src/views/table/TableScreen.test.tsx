@@ -38,11 +38,27 @@ function gmView(): MemberTableView {
         discard: [], lost: [], awaiting: [],
       },
       actions: [
-        { command: 'actlite.attack', label: 'Attack with Club', args: { characterId: 'c-alda' }, needs: ['target'], cost: 2, enabled: true, reason: '', gmOnly: false },
+        { command: 'actlite.attack', label: 'Attack with Club', args: { characterId: 'c-alda' }, needs: [{ name: 'target', label: 'Target', kind: 'COMBATANT', options: [] }], cost: 2, enabled: true, reason: '', gmOnly: false },
         { command: 'actlite.interrupt', label: 'Interrupt', args: {}, needs: [], cost: 1, enabled: false, reason: 'Not your turn', gmOnly: false },
         { command: 'actlite.dealCard', label: 'Deal the next card', args: {}, needs: [], cost: null, enabled: true, reason: '', gmOnly: true },
+        {
+          command: 'actlite.addCharacter', label: 'Place a character at the table', args: {}, cost: null, enabled: true, reason: '', gmOnly: true,
+          needs: [{ name: 'characterId', label: 'Character', kind: 'CHARACTER', options: [] }],
+        },
+        {
+          command: 'cairn-ap.startInitiative', label: 'Start the fight', args: {}, cost: null, enabled: true, reason: '', gmOnly: true,
+          needs: [
+            { name: 'groups', label: 'Sides', kind: 'GROUPS', options: ['Party', 'Foes'] },
+            { name: 'surprised', label: 'Surprised', kind: 'COMBATANTS', options: [] },
+            { name: 'melee', label: 'In melee', kind: 'FLAG', options: [] },
+          ],
+        },
       ],
     },
+    roster: [
+      { id: 'c-alda', name: 'Alda', npc: false, ownerName: 'Alda P.' },
+      { id: 'c-bran', name: 'Bran', npc: false, ownerName: 'Bran P.' },
+    ],
   };
 }
 
@@ -107,6 +123,70 @@ describe('TableScreen', () => {
     expect(screen.getByRole('alert').textContent).toContain('Alda holds 1 card.');
   });
 
+  it('groups a GM\'s actions by the combatant they are for and draws advantage as a stepper', async () => {
+    const fake = mount();
+    await act(() => fake().open());
+    const view = gmView();
+    view.table.actions = [
+      ...view.table.actions,
+      {
+        command: 'actlite.attack', label: 'Attack with Club', args: { characterId: 'c-orc', advantage: 0 }, cost: 1, enabled: true, reason: '', gmOnly: false,
+        needs: [{ name: 'target', label: 'Target', kind: 'COMBATANT', options: [] }, { name: 'advantage', label: 'Advantage', kind: 'NUMBER', options: [] }],
+      },
+    ];
+    act(() => fake().deliver(stream, snapshot(3, [], view)));
+    view.table.actions.push({ command: 'cairn-ap.move', label: 'Orc: move up to 4 spaces', args: { combatantId: 'c-orc' }, needs: [], cost: 1, enabled: true, reason: '', gmOnly: false });
+    act(() => fake().deliver(stream, snapshot(4, [], view)));
+    const alda = screen.getByRole('group', { name: 'Alda' });
+    const orc = screen.getByRole('group', { name: 'Orc' });
+    expect(within(alda).getByRole('button', { name: /Attack with Club/ })).toBeTruthy();
+    const move = within(orc).getByRole('button', { name: 'Orc: move up to 4 spaces 1 AP' });
+    expect(move.textContent).toBe('Move up to 4 spaces1 AP');
+    fireEvent.click(within(orc).getByRole('button', { name: /Attack with Club/ }));
+    fireEvent.change(within(orc).getByLabelText('Target'), { target: { value: 'c-alda' } });
+    fireEvent.click(within(orc).getByRole('button', { name: 'More advantage' }));
+    await act(async () => {
+      fireEvent.click(within(orc).getByRole('button', { name: 'Send' }));
+    });
+    const [cmd] = fake().sent('commands') as { args: Record<string, unknown> }[];
+    expect(cmd.args).toEqual({ characterId: 'c-orc', target: 'c-alda', advantage: 1 });
+  });
+
+  it('picks a campaign character from the roster for a CHARACTER need', async () => {
+    const fake = mount();
+    await act(() => fake().open());
+    act(() => fake().deliver(stream, snapshot(3, [], gmView())));
+    fireEvent.click(screen.getByRole('button', { name: 'Place a character at the table' }));
+    const form = screen.getByRole('form', { name: 'Place a character at the table' });
+    const select = within(form).getByLabelText('Character') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual(['Choose…', 'Alda (Alda P.)', 'Bran (Bran P.)']);
+    fireEvent.change(select, { target: { value: 'c-bran' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    });
+    const [cmd] = fake().sent('commands') as { type: string; args: Record<string, unknown> }[];
+    expect(cmd.type).toBe('actlite.addCharacter');
+    expect(cmd.args).toEqual({ characterId: 'c-bran' });
+  });
+
+  it('sends GROUPS as lists of ids in the order of the sides, with lists and flags alongside', async () => {
+    const fake = mount();
+    await act(() => fake().open());
+    act(() => fake().deliver(stream, snapshot(3, [], gmView())));
+    fireEvent.click(screen.getByRole('button', { name: 'Start the fight' }));
+    const form = screen.getByRole('form', { name: 'Start the fight' });
+    const sides = within(form).getByRole('group', { name: 'Sides' });
+    fireEvent.change(within(sides).getByLabelText('Alda'), { target: { value: 'Party' } });
+    fireEvent.change(within(sides).getByLabelText('Orc'), { target: { value: 'Foes' } });
+    fireEvent.click(within(within(form).getByRole('group', { name: 'Surprised' })).getByLabelText('Orc'));
+    fireEvent.click(within(form).getByLabelText('In melee'));
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    });
+    const [cmd] = fake().sent('commands') as { type: string; args: Record<string, unknown> }[];
+    expect(cmd.args).toEqual({ groups: [['c-alda'], ['c-orc']], surprised: ['c-orc'], melee: true });
+  });
+
   it('rolls dice and shows INVALID_DICE next to the notation', async () => {
     const fake = mount();
     await act(() => fake().open());
@@ -153,6 +233,20 @@ describe('TableScreen', () => {
     });
     await act(async () => {});
     expect(screen.getByText('You cannot open this table')).toBeTruthy();
+  });
+
+  it('tells a non-member plainly, closes the link for good and offers the way back to their own campaigns', async () => {
+    const fake = mount(() => new Promise<Campaign>(() => {}));
+    await act(() => fake().open());
+    await act(async () => {
+      fake().deliver('/user/queue/errors', { code: 'NOT_A_MEMBER', message: "You are not a member of this table's campaign." });
+    });
+    expect(screen.getByRole('heading', { name: 'You cannot open this table' })).toBeTruthy();
+    expect(screen.getByText("You are not a member of this table's campaign.")).toBeTruthy();
+    expect(screen.getByText(/ask its game master for an invite link/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Back to the campaign/ })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(fake().connected).toBe(false);
   });
 
   it('shows hidden rolls as rolled privately', async () => {

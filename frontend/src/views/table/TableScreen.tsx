@@ -70,9 +70,15 @@ export function TableScreen({ sessionFactory = defaultSessionFactory, loadCampai
   return (
     <div className="table-screen tt">
       <header className="table-screen__bar tt-bar">
-        <Link to={`/campaigns/${encodeURIComponent(id)}`} className="table-screen__back tt-back">
-          <span aria-hidden="true">←</span> Back to the campaign
-        </Link>
+        {notMember ? (
+          <Link to="/" className="table-screen__back tt-back">
+            <span aria-hidden="true">←</span> Campaigns
+          </Link>
+        ) : (
+          <Link to={`/campaigns/${encodeURIComponent(id)}`} className="table-screen__back tt-back">
+            <span aria-hidden="true">←</span> Back to the campaign
+          </Link>
+        )}
         <div className="table-screen__title tt-title">
           <h1>{title}</h1>
           {view && <span className="tt-ruleset">{view.rulesetName}</span>}
@@ -84,7 +90,8 @@ export function TableScreen({ sessionFactory = defaultSessionFactory, loadCampai
         {notMember ? (
           <div className="tt-state" role="alert">
             <h2>You cannot open this table</h2>
-            <p>{fatal?.message ?? 'You are not a member of this campaign. Ask its game master for an invite link.'}</p>
+            <p>{fatal?.message ?? 'You are not a member of this campaign.'}</p>
+            <p className="tt-muted">To play at this table, ask its game master for an invite link.</p>
             <Link to="/" className="tt-btn">
               Back to your campaigns
             </Link>

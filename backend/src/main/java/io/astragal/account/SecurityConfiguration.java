@@ -5,12 +5,15 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
@@ -74,9 +77,21 @@ class SecurityConfiguration {
         return CookieCsrfTokenRepository.withHttpOnlyFalse();
     }
 
+    /**
+     * BCrypt at Spring Security's default cost (10). {@code astragal.auth.password-hash-strength}
+     * (4..31) exists only so a load benchmark can sign up thousands of users quickly; stored hashes
+     * name their own cost, so lowering it never breaks existing sign-ins. Never lower it in production.
+     */
     @Bean
-    PasswordEncoder passwordEncoder() {
-        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    PasswordEncoder passwordEncoder(@Value("${astragal.auth.password-hash-strength:10}") int strength) {
+        if (strength == 10) {
+            return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        }
+        DelegatingPasswordEncoder defaults = (DelegatingPasswordEncoder) PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        DelegatingPasswordEncoder encoder = new DelegatingPasswordEncoder("bcrypt",
+                Map.of("bcrypt", new BCryptPasswordEncoder(strength)));
+        encoder.setDefaultPasswordEncoderForMatches(defaults);
+        return encoder;
     }
 
     private static void problem(JsonMapper json, HttpServletRequest request, HttpServletResponse response,

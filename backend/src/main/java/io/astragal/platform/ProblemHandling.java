@@ -5,7 +5,10 @@ import java.util.Comparator;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -13,6 +16,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.BindingResult;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -56,6 +60,15 @@ class ProblemHandling extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> integrity(DataIntegrityViolationException e) {
         log.info("Refused a write that breaks a database constraint: {}", e.getMostSpecificCause().getMessage());
         return apiProblem(ApiProblem.conflict("The change conflicts with the current state."));
+    }
+
+    /** PostgreSQL out of reach: a clear 503 to retry, not an internal error. */
+    @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class,
+            RecoverableDataAccessException.class, CannotCreateTransactionException.class})
+    ResponseEntity<Object> storageUnavailable(Exception e) {
+        log.warn("Database unavailable for an API request: {}", e.getMessage());
+        return apiProblem(ApiProblem.withHeader(HttpStatus.SERVICE_UNAVAILABLE, StorageUnavailable.CODE,
+                "The storage is unavailable right now; nothing was changed. Try again in a moment.", HttpHeaders.RETRY_AFTER, "5"));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

@@ -11,10 +11,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param messageSizeLimit largest inbound frame in bytes; a larger one closes the connection
  * @param sendTimeLimitMillis     a client that does not take a message for this long is disconnected
  * @param sendBufferSizeLimit     bytes queued for a slow client before it is disconnected
+ * @param rateLimit        how fast one user may send to one table
  */
 @ConfigurationProperties("astragal.realtime")
 record RealtimeProperties(List<String> allowedOrigins, Long heartbeatMillis, Integer messageSizeLimit,
-                          Integer sendTimeLimitMillis, Integer sendBufferSizeLimit) {
+                          Integer sendTimeLimitMillis, Integer sendBufferSizeLimit, RateLimit rateLimit) {
 
     RealtimeProperties {
         allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
@@ -22,5 +23,20 @@ record RealtimeProperties(List<String> allowedOrigins, Long heartbeatMillis, Int
         messageSizeLimit = messageSizeLimit == null ? 16 * 1024 : messageSizeLimit;
         sendTimeLimitMillis = sendTimeLimitMillis == null ? 10_000 : sendTimeLimitMillis;
         sendBufferSizeLimit = sendBufferSizeLimit == null ? 512 * 1024 : sendBufferSizeLimit;
+        rateLimit = rateLimit == null ? new RateLimit(null, null) : rateLimit;
+    }
+
+    /**
+     * A token bucket per user and table over commands, syncs and history requests together.
+     *
+     * @param burst     frames that may be sent at once after a pause
+     * @param perSecond frames a second, sustained
+     */
+    record RateLimit(Integer burst, Double perSecond) {
+
+        RateLimit {
+            burst = burst == null ? 20 : burst;
+            perSecond = perSecond == null ? 10.0 : perSecond;
+        }
     }
 }

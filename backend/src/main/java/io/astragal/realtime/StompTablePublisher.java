@@ -3,7 +3,14 @@ package io.astragal.realtime;
 import io.astragal.table.TableMessage;
 import io.astragal.table.TablePublisher;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.messaging.MessagingException;
+import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
+import org.springframework.messaging.simp.SimpMessageType;
 import org.springframework.messaging.simp.SimpMessagingTemplate;
+import org.springframework.messaging.simp.user.SimpSession;
 import org.springframework.messaging.simp.user.SimpUser;
 import org.springframework.messaging.simp.user.SimpUserRegistry;
 import org.springframework.stereotype.Component;
@@ -15,16 +22,29 @@ import org.springframework.stereotype.Component;
  * {@code /queue/tables/{id}-user{sessionId}}; this publisher sends to those session destinations
  * itself rather than through Spring's user-destination handler, which, with ordered inbound frames,
  * fails on bursts ("Expected mutable SimpMessageHeaderAccessor").
+ *
+ * <p>Through RabbitMQ ({@link BrokerRelay}) the session destination is
+ * {@code /exchange/amq.direct/tables.{id}-user{sessionId}}, and only this node's own sessions are
+ * sent to: every node tells its own connections each event of the log, in order. Each message
+ * travels on its session's own broker connection, behind that session's SUBSCRIBE, so a snapshot
+ * cannot overtake the subscription it answers, and the messages of one session keep their order.
  */
 @Component
 class StompTablePublisher implements TablePublisher {
 
+    private static final Logger log = LoggerFactory.getLogger(StompTablePublisher.class);
+
     private final SimpMessagingTemplate template;
     private final SimpUserRegistry users;
+    private final boolean relay;
+    private final ObjectProvider<BrokerRelay> brokerRelay;
 
-    StompTablePublisher(SimpMessagingTemplate template, SimpUserRegistry users) {
+    StompTablePublisher(SimpMessagingTemplate template, SimpUserRegistry users, BrokerRelayProperties relay,
+                        ObjectProvider<BrokerRelay> brokerRelay) {
         this.template = template;
         this.users = users;
+        this.relay = relay.enabled();
+        this.brokerRelay = brokerRelay;
     }
 
     @Override
@@ -33,15 +53,40 @@ class StompTablePublisher implements TablePublisher {
         if (user == null) {
             return;
         }
-        user.getSessions().forEach(session -> template.convertAndSend(destination(tableId, session.getId()), message));
+        for (SimpSession session : user.getSessions()) {
+            // In a multi-server registry a session on another node has no principal here: that node tells it.
+            if (!relay || session.getUser().getPrincipal() != null) {
+                toSession(tableId, userId, session.getId(), message);
+            }
+        }
     }
 
     @Override
     public void toSession(UUID tableId, String userId, String sessionId, TableMessage message) {
-        template.convertAndSend(destination(tableId, sessionId), message);
+        if (!relay) {
+            template.convertAndSend("/queue/tables/" + tableId + "-user" + sessionId, message);
+            return;
+        }
+        SimpMessageHeaderAccessor headers = SimpMessageHeaderAccessor.create(SimpMessageType.MESSAGE);
+        // The session's own broker connection carries it; the client sees the destination it subscribed to.
+        headers.setSessionId(sessionId);
+        headers.setNativeHeader(SimpMessageHeaderAccessor.ORIGINAL_DESTINATION, "/user/queue/tables/" + tableId);
+        headers.setLeaveMutable(true);
+        template.convertAndSend(BrokerRelay.sessionDestination("/queue/tables/" + tableId, sessionId), message,
+                headers.getMessageHeaders());
     }
 
-    private static String destination(UUID tableId, String sessionId) {
-        return "/queue/tables/" + tableId + "-user" + sessionId;
+    @Override
+    public void logGrew(UUID tableId, long seq) {
+        if (!relay) {
+            return;
+        }
+        try {
+            template.send(BrokerRelay.TABLE_LOG, brokerRelay.getObject().logGrew(tableId, seq));
+        } catch (MessagingException e) {
+            // The event is stored and told here; the other nodes read it from the log at their next
+            // command or sync on the table, and read on every loaded table when the broker is back.
+            log.warn("Table {}: could not tell the other nodes of seq {}: {}", tableId, seq, e.getMessage());
+        }
     }
 }

@@ -2,17 +2,29 @@ package io.astragal.realtime;
 
 import io.astragal.table.Caller;
 import io.astragal.table.CommandRequest;
+import io.astragal.table.TableDirectory;
 import io.astragal.table.TableEngine;
+import io.astragal.table.TableMessage;
+import io.astragal.table.TablePublisher;
 import java.security.Principal;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.messaging.handler.annotation.DestinationVariable;
 import org.springframework.messaging.handler.annotation.MessageMapping;
 import org.springframework.messaging.handler.annotation.Payload;
 import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.simp.annotation.SendToUser;
+import org.springframework.messaging.simp.user.SimpSession;
+import org.springframework.messaging.simp.user.SimpUser;
+import org.springframework.messaging.simp.user.SimpUserRegistry;
 import org.springframework.stereotype.Controller;
 
-/** The table's STOMP destinations (docs/protocol.md). Everything is answered on the caller's table stream. */
+/**
+ * The table's STOMP destinations (docs/protocol.md). Answers go on the caller's table stream; what
+ * the caller could not see there (they do not follow the table) goes on {@code /user/queue/errors}.
+ * Every request first passes the per-user, per-table rate limit.
+ */
 @Controller
 class TableMessaging {
 
@@ -25,21 +37,53 @@ class TableMessaging {
     }
 
     private final TableEngine engine;
+    private final CommandThrottle throttle;
+    private final TablePublisher publisher;
+    private final TableDirectory directory;
+    private final SimpUserRegistry users;
 
-    TableMessaging(TableEngine engine) {
+    TableMessaging(TableEngine engine, CommandThrottle throttle, TablePublisher publisher, TableDirectory directory,
+                   SimpUserRegistry users) {
         this.engine = engine;
+        this.throttle = throttle;
+        this.publisher = publisher;
+        this.directory = directory;
+        this.users = users;
     }
 
     @MessageMapping("/tables/{tableId}/commands")
-    void command(@DestinationVariable UUID tableId, @Payload CommandRequest request, Principal principal,
-                 SimpMessageHeaderAccessor headers) {
-        engine.execute(tableId, caller(principal, headers), request);
+    @SendToUser(destinations = "/queue/errors", broadcast = false)
+    StompErrors.StompError command(@DestinationVariable UUID tableId, @Payload CommandRequest request, Principal principal,
+                                   SimpMessageHeaderAccessor headers) {
+        Caller caller = caller(principal, headers);
+        boolean following = follows(caller, tableId);
+        Optional<Duration> wait = throttle.take(caller.userId(), tableId);
+        if (wait.isPresent()) {
+            String message = throttle.message(wait.get());
+            if (!following) {
+                return new StompErrors.StompError("RATE_LIMITED", message);
+            }
+            // Every command gets exactly one reply, a throttled one too, and nothing changes.
+            publisher.toSession(tableId, caller.userId(), caller.sessionId(),
+                    new TableMessage.Reply(String.valueOf(request.commandId()), false, null, "RATE_LIMITED", message));
+            return null;
+        }
+        // Only subscribers of the table stream can see a reply; anyone else who is no member hears so here.
+        if (!following && directory.members(tableId).stream().noneMatch(m -> m.userId().equals(caller.userId()))) {
+            return notAMember();
+        }
+        engine.execute(tableId, caller, request);
+        return null;
     }
 
     @MessageMapping("/tables/{tableId}/sync")
     @SendToUser(destinations = "/queue/errors", broadcast = false)
     StompErrors.StompError sync(@DestinationVariable UUID tableId, @Payload SyncRequest request, Principal principal,
               SimpMessageHeaderAccessor headers) {
+        Optional<Duration> wait = throttle.take(principal.getName(), tableId);
+        if (wait.isPresent()) {
+            return new StompErrors.StompError("RATE_LIMITED", throttle.message(wait.get()));
+        }
         long lastSeq = request.lastSeq() == null ? -1 : request.lastSeq();
         return engine.sync(tableId, caller(principal, headers), lastSeq) ? null : notAMember();
     }
@@ -48,9 +92,35 @@ class TableMessaging {
     @SendToUser(destinations = "/queue/errors", broadcast = false)
     StompErrors.StompError history(@DestinationVariable UUID tableId, @Payload HistoryRequest request, Principal principal,
                  SimpMessageHeaderAccessor headers) {
+        Optional<Duration> wait = throttle.take(principal.getName(), tableId);
+        if (wait.isPresent()) {
+            return new StompErrors.StompError("RATE_LIMITED", throttle.message(wait.get()));
+        }
         long before = request.beforeSeq() == null ? Long.MAX_VALUE : request.beforeSeq();
         int limit = request.limit() == null ? 50 : request.limit();
         return engine.history(tableId, caller(principal, headers), before, limit) ? null : notAMember();
+    }
+
+    /**
+     * Anything else under {@code /app/tables/}: Spring would drop it without a word, so it is
+     * answered here. (The destinations above are more specific and always win.)
+     */
+    @MessageMapping("/tables/**")
+    @SendToUser(destinations = "/queue/errors", broadcast = false)
+    StompErrors.StompError unknownDestination() {
+        return new StompErrors.StompError("UNKNOWN_DESTINATION", "There is no such destination: a table takes SEND to "
+                + "/app/tables/{tableId}/commands, /sync and /history only (docs/protocol.md).");
+    }
+
+    /** Whether this connection subscribed to the table's stream (which only members may do). */
+    private boolean follows(Caller caller, UUID tableId) {
+        SimpUser user = users.getUser(caller.userId());
+        SimpSession session = user == null ? null : user.getSession(caller.sessionId());
+        if (session == null) {
+            return false;
+        }
+        String stream = "/user/queue/tables/" + tableId;
+        return session.getSubscriptions().stream().anyMatch(s -> stream.equals(s.getDestination()));
     }
 
     private static StompErrors.StompError notAMember() {

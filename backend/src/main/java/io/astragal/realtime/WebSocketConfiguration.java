@@ -1,35 +1,66 @@
 package io.astragal.realtime;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageChannel;
 import org.springframework.messaging.converter.JacksonJsonMessageConverter;
 import org.springframework.messaging.converter.MessageConverter;
 import org.springframework.messaging.simp.config.ChannelRegistration;
 import org.springframework.messaging.simp.config.MessageBrokerRegistry;
+import org.springframework.messaging.support.ChannelInterceptor;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker;
 import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
+import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * STOMP over WebSocket at {@code /ws} (docs/protocol.md). Clients SEND to {@code /app/...} and
- * receive on their private {@code /user/queue/...} destinations from the simple broker.
+ * receive on their private {@code /user/queue/...} destinations: from the simple broker on one
+ * node, through RabbitMQ when several nodes share it ({@link BrokerRelayProperties}, {@link BrokerRelay}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocketMessageBroker
+// First among the configurers: its InboundFrameGuard must see frames before Spring Security's interceptors,
+// and its strict JSON converter must come before Boot's lenient one.
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, DisposableBean {
 
     private final RealtimeProperties properties;
+    private final BrokerRelayProperties relay;
     private final JsonMapper json;
     // Not a bean on purpose: a TaskScheduler bean would become the executor of both STOMP channels (PITFALLS.md).
     private final ThreadPoolTaskScheduler heartbeats = new ThreadPoolTaskScheduler();
+    // Each connection's writes, one virtual thread per connection while it has something to send.
+    private final ExecutorService writers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ws-send-", 0).factory());
 
-    WebSocketConfiguration(RealtimeProperties properties, JsonMapper json) {
+    private final InboundFrameGuard guard;
+    private final ClientFrameErrors clientFrameErrors;
+
+    WebSocketConfiguration(RealtimeProperties properties, BrokerRelayProperties relay, JsonMapper json,
+                           ClientFrameErrors clientFrameErrors,
+                           @Lazy @Qualifier("messageAuthorizationManager") AuthorizationManager<Message<?>> rules,
+                           @Lazy @Qualifier("csrfChannelInterceptor") ChannelInterceptor csrf,
+                           @Lazy @Qualifier("clientOutboundChannel") MessageChannel toClients) {
         this.properties = properties;
+        this.relay = relay;
         this.json = json;
+        this.clientFrameErrors = clientFrameErrors;
+        this.guard = new InboundFrameGuard(rules, csrf, toClients);
         heartbeats.setPoolSize(1);
         heartbeats.setThreadNamePrefix("stomp-heartbeat-");
         heartbeats.initialize();
@@ -40,6 +71,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         // Frames of one connection are handled in the order sent, so a SUBSCRIBE is in place before
         // the sync that follows it asks for a snapshot.
         registry.setPreserveReceiveOrder(true);
+        registry.setErrorHandler(clientFrameErrors);
         var endpoint = registry.addEndpoint("/ws");
         if (!properties.allowedOrigins().isEmpty()) {
             endpoint.setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
@@ -48,10 +80,25 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
 
     @Override
     public void configureMessageBroker(MessageBrokerRegistry registry) {
-        long beat = properties.heartbeatMillis();
-        registry.enableSimpleBroker("/queue")
-                .setHeartbeatValue(new long[] {beat, beat})
-                .setTaskScheduler(heartbeats);
+        if (relay.enabled()) {
+            // Heartbeats are the broker's then: it answers a client's CONNECT, the relay passes frames through.
+            registry.enableStompBrokerRelay("/exchange", "/queue", "/topic")
+                    .setRelayHost(relay.host())
+                    .setRelayPort(relay.port())
+                    .setClientLogin(relay.login())
+                    .setClientPasscode(relay.passcode())
+                    .setSystemLogin(relay.login())
+                    .setSystemPasscode(relay.passcode())
+                    .setVirtualHost(relay.virtualHost())
+                    .setTaskScheduler(heartbeats)
+                    .setUserDestinationBroadcast(BrokerRelay.UNRESOLVED_USER)
+                    .setUserRegistryBroadcast(BrokerRelay.USER_REGISTRY);
+        } else {
+            long beat = properties.heartbeatMillis();
+            registry.enableSimpleBroker("/queue")
+                    .setHeartbeatValue(new long[] {beat, beat})
+                    .setTaskScheduler(heartbeats);
+        }
         registry.setApplicationDestinationPrefixes("/app");
         registry.setUserDestinationPrefix("/user");
     }
@@ -60,9 +107,15 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
      * Messages of one table must reach each session in seq order. The table engine publishes them
      * in order from one thread; one outbound thread keeps that order. (Spring's
      * {@code setPreservePublishOrder} does the same per session, but fails on user destinations
-     * sent in bursts with "Expected mutable SimpMessageHeaderAccessor".) Sends only hand frames to
-     * each session's buffered, time-limited decorator, so one thread keeps up.
+     * sent in bursts with "Expected mutable SimpMessageHeaderAccessor".) That thread never writes
+     * to a socket: it only queues frames on each session's {@link QueuedSendSession}, so a client
+     * that stops reading cannot hold it up.
      */
+    @Override
+    public void configureClientInboundChannel(ChannelRegistration registration) {
+        registration.interceptors(guard);
+    }
+
     @Override
     public void configureClientOutboundChannel(ChannelRegistration registration) {
         registration.taskExecutor().corePoolSize(1).maxPoolSize(1);
@@ -72,17 +125,33 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     public void configureWebSocketTransport(WebSocketTransportRegistration registration) {
         registration.setMessageSizeLimit(properties.messageSizeLimit())
                 .setSendTimeLimit(properties.sendTimeLimitMillis())
-                .setSendBufferSizeLimit(properties.sendBufferSizeLimit());
+                .setSendBufferSizeLimit(properties.sendBufferSizeLimit())
+                .addDecoratorFactory(this::queuedSends);
+    }
+
+    /**
+     * Hands STOMP a session that queues its sends (see {@link QueuedSendSession}) and enforces the
+     * send limits itself. Spring's own limits sit on top but never trip: its sends no longer block.
+     */
+    private WebSocketHandler queuedSends(WebSocketHandler handler) {
+        return new WebSocketHandlerDecorator(handler) {
+            @Override
+            public void afterConnectionEstablished(WebSocketSession session) throws Exception {
+                super.afterConnectionEstablished(new QueuedSendSession(session, writers,
+                        properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis())));
+            }
+        };
     }
 
     @Override
     public boolean configureMessageConverters(List<MessageConverter> messageConverters) {
-        messageConverters.add(new JacksonJsonMessageConverter(json));
+        messageConverters.add(new JacksonJsonMessageConverter(StrictJson.of(json)));
         return false;
     }
 
     @Override
     public void destroy() {
         heartbeats.shutdown();
+        writers.shutdown();
     }
 }

@@ -2,6 +2,7 @@ package io.astragal.realtime;
 
 import io.astragal.table.TableDirectory;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.messaging.Message;
@@ -24,18 +25,22 @@ class WebSocketSecurityConfiguration {
 
     @Bean
     AuthorizationManager<Message<?>> messageAuthorizationManager(
-            MessageMatcherDelegatingAuthorizationManager.Builder messages, TableDirectory directory) {
+            MessageMatcherDelegatingAuthorizationManager.Builder messages, TableDirectory directory,
+            @Value("${astragal.bench.enabled:false}") boolean bench) {
         AuthorizationManager<org.springframework.security.messaging.access.intercept.MessageAuthorizationContext<?>> member =
                 (authentication, context) -> new AuthorizationDecision(
                         isMember(directory, authentication.get().getName(), context.getVariables().get("tableId")));
-        return messages
+        var rules = messages
                 .simpTypeMatchers(SimpMessageType.CONNECT, SimpMessageType.HEARTBEAT).authenticated()
                 .simpTypeMatchers(SimpMessageType.UNSUBSCRIBE, SimpMessageType.DISCONNECT).permitAll()
                 .simpSubscribeDestMatchers("/user/queue/tables/{tableId}").access(member)
                 .simpSubscribeDestMatchers("/user/queue/errors").authenticated()
-                .simpMessageDestMatchers("/app/tables/{tableId}/**").authenticated()
-                .anyMessage().denyAll()
-                .build();
+                .simpMessageDestMatchers("/app/tables/{tableId}/**").authenticated();
+        if (bench) { // the load benchmark's relay (io.astragal.bench); off by default
+            rules.simpSubscribeDestMatchers("/user/queue/bench/*").authenticated()
+                    .simpMessageDestMatchers("/app/bench/rooms/*").authenticated();
+        }
+        return rules.anyMessage().denyAll().build();
     }
 
     /**

@@ -10,17 +10,17 @@ import java.util.Map;
  * @param command     the command's wire type, e.g. {@code actlite.spendAp}
  * @param label       button text, e.g. "Attack with Club"
  * @param args        arguments already fixed (the acting character, the weapon...)
- * @param needs       arguments the person still has to pick: {@code target}, {@code amount}, {@code attribute}, {@code notation}, {@code text}, {@code condition}
+ * @param needs       arguments the person still has to pick, each with the control it takes
  * @param cost        what it costs now, in the ruleset's unit (AP for actlite and cairn-ap), or null
  * @param enabled     whether the server would accept it now
  * @param reason      why not, when disabled; empty otherwise
  * @param gmOnly      shown in the GM's controls rather than a character's
  */
-public record ActionOption(String command, String label, Map<String, Object> args, List<String> needs,
+public record ActionOption(String command, String label, Map<String, Object> args, List<Need> needs,
                            Integer cost, boolean enabled, String reason, boolean gmOnly) {
 
     public ActionOption {
-        args = Map.copyOf(args);
+        args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
         needs = List.copyOf(needs);
     }
 }

@@ -14,9 +14,13 @@ import io.astragal.rules.Role;
 import io.astragal.rules.Ruleset;
 import io.astragal.rules.Rulesets;
 import io.astragal.rules.Viewer;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,11 +32,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.type.LogicalType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,6 +51,12 @@ import tools.jackson.databind.json.JsonMapper;
  * the table's state, appends the resulting event to the log (committed before anyone is told),
  * folds it in, and sends each member the event as they may see it with a patch of their view.
  * Commands for one table run one at a time under that table's lock; tables run in parallel.
+ *
+ * <p>With a shared log ({@code astragal.table.shared-log}, the cluster profile) other nodes append
+ * to the same tables. Before it decides a command or serves a sync, a node reads on from its last
+ * seq in the log (one indexed query) and tells its own connections what the others appended; two
+ * nodes that append the same seq are told apart by the log's {@code (table_id, seq)} key: the
+ * loser reads on and decides the command again. Each node tells only its own connections.
  */
 @Service
 public class TableEngine {
@@ -51,6 +67,8 @@ public class TableEngine {
     static final int MAX_CHAT = 2000;
     static final int MAX_HISTORY_PAGE = 100;
     static final int RECENT_IN_SNAPSHOT = 50;
+    /** How often a command is decided when other nodes keep taking its seq first. */
+    static final int ATTEMPTS = 3;
 
     private final EventStore store;
     private final TableDirectory directory;
@@ -60,17 +78,36 @@ public class TableEngine {
     private final Clock clock;
     private final DiceSource dice = DiceSource.of(new SecureRandom());
     private final Map<UUID, TableRuntime> tables = new ConcurrentHashMap<>();
+    /** Per table whose live copy was retired: the last seq its members were told of. */
+    private final Map<UUID, Long> untold = new ConcurrentHashMap<>();
+    private final boolean sharedLog;
+    private final Counter lostRaces;
 
-    TableEngine(EventStore store, TableDirectory directory, TablePublisher publisher, JsonMapper json, Clock clock) {
+    TableEngine(EventStore store, TableDirectory directory, TablePublisher publisher, JsonMapper json, Clock clock,
+                @Value("${astragal.table.shared-log:false}") boolean sharedLog, MeterRegistry meters) {
         this.store = store;
         this.directory = directory;
         this.publisher = publisher;
         this.json = json;
+        // A ruleset argument of the wrong JSON type is an error, never converted (42 to "42", 1.5 to 1, 2 to an enum's third constant).
         this.strictJson = json.rebuild()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                .withCoercionConfig(LogicalType.Textual, text -> text
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfigDefaults(all -> all
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.EmptyArray, CoercionAction.Fail))
                 .build();
         this.clock = clock;
+        this.sharedLog = sharedLog;
+        this.lostRaces = Counter.builder("astragal.table.lost.races")
+                .description("Appends another node made first: the command was decided again on the newer state")
+                .register(meters);
     }
 
     /** Decides and applies one command, then tells everyone. Always answers the sender exactly once. */
@@ -81,20 +118,27 @@ public class TableEngine {
                     "A command needs a commandId of 1 to 64 letters, digits, '.', '_', ':' or '-'."));
             return;
         }
-        Optional<Member> member = memberOf(tableId, caller.userId());
-        if (member.isEmpty()) {
-            reply(tableId, caller, TableMessage.Reply.rejected(commandId, "NOT_A_MEMBER",
-                    "You are not a member of this table's campaign."));
-            return;
-        }
+        List<Member> members;
+        Map<String, CharacterCard> characters;
+        Optional<Member> member;
         TableRuntime table;
         try {
-            table = runtime(tableId);
-        } catch (DataAccessException e) {
+            members = directory.members(tableId);
+            member = members.stream().filter(m -> m.userId().equals(caller.userId())).findFirst();
+            if (member.isEmpty()) {
+                reply(tableId, caller, TableMessage.Reply.rejected(commandId, "NOT_A_MEMBER",
+                        "You are not a member of this table's campaign."));
+                return;
+            }
+            // Everything the command needs from the database besides the append is read up front,
+            // so nothing can fail between storing the event and telling everyone.
+            characters = directory.characters(tableId);
+            table = lockCurrent(tableId);
+        } catch (DataAccessException | TransactionException e) {
+            log.warn("Table {}: database unavailable before handling {}: {}", tableId, commandId, e.getMessage());
             reply(tableId, caller, tryAgain(commandId));
             return;
         }
-        table.lock.lock();
         try {
             TableMessage.Reply first = table.replies.get(commandId);
             if (first == null) {
@@ -104,12 +148,24 @@ public class TableEngine {
                 reply(tableId, caller, first);
                 return;
             }
-            TableMessage.Reply outcome = decideAndApply(table, member.get(), caller, request);
+            TableMessage.Reply outcome = null;
+            for (int attempt = 1; outcome == null; attempt++) {
+                try {
+                    outcome = decideAndApply(table, member.get(), members, characters, request);
+                } catch (LostRace lost) {
+                    // Another node appended this seq first; this copy has read on from the log.
+                    lostRaces.increment();
+                    if (attempt == ATTEMPTS) {
+                        outcome = movedOn(commandId);
+                    }
+                }
+            }
             if (!"TRY_AGAIN".equals(outcome.code())) {
                 table.replies.put(commandId, outcome);
             }
             reply(tableId, caller, outcome);
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
+            // Nothing was appended (an append that fails is handled in commit), so the table in memory is still its log.
             log.warn("Table {}: database unavailable while handling {}: {}", tableId, commandId, e.getMessage());
             reply(tableId, caller, tryAgain(commandId));
         } finally {
@@ -127,11 +183,10 @@ public class TableEngine {
         if (member.isEmpty()) {
             return false;
         }
-        TableRuntime table = runtime(tableId);
-        table.lock.lock();
+        TableRuntime table = lockCurrent(tableId);
         try {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
-            JsonNode view = viewOf(table, member.get(), directory.members(tableId));
+            JsonNode view = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId).values());
             table.lastViews.put(viewer.userId(), view);
             List<EventView> recent = table.recent.stream()
                     .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
@@ -204,18 +259,19 @@ public class TableEngine {
                     type, payload));
         }
         rows.forEach(row -> store.append(tableId, row));
-        tables.remove(tableId);
+        forget(tableId);
     }
 
     /** Deletes a table and its history, when its campaign is deleted. */
     public void delete(UUID tableId) {
-        tables.remove(tableId);
+        forget(tableId);
         store.deleteTable(tableId);
     }
 
     // ---------------------------------------------------------------------------------------------
 
-    private TableMessage.Reply decideAndApply(TableRuntime table, Member member, Caller caller, CommandRequest request) {
+    private TableMessage.Reply decideAndApply(TableRuntime table, Member member, List<Member> members,
+                                              Map<String, CharacterCard> characters, CommandRequest request) {
         String commandId = request.commandId();
         Actor actor = new Actor(member.userId(), member.displayName(), member.role());
         if (actor.role() == Role.SPECTATOR) {
@@ -229,13 +285,13 @@ public class TableEngine {
         String type = request.type() == null ? "" : request.type();
         Decided decided = switch (type) {
             case "chat" -> chat(args);
-            case "roll" -> roll(table, args, mode);
+            case "roll" -> roll(args, mode, actor, characters);
             case "undo" -> undo(table, actor);
-            default -> rules(table, type, args, mode, actor);
+            default -> rules(table, type, args, mode, actor, characters);
         };
         return switch (decided) {
             case Decided.Refused refused -> TableMessage.Reply.rejected(commandId, refused.code(), refused.message());
-            case Decided.Happened happened -> commit(table, actor, caller, commandId, happened);
+            case Decided.Happened happened -> commit(table, actor, members, characters.values(), commandId, happened);
         };
     }
 
@@ -258,22 +314,30 @@ public class TableEngine {
         return new Decided.Happened(new TableEvent.ChatPosted(text.asString().strip()), null);
     }
 
-    private Decided roll(TableRuntime table, JsonNode args, RollMode mode) {
+    private Decided roll(JsonNode args, RollMode mode, Actor actor, Map<String, CharacterCard> characters) {
         JsonNode notation = args.get("notation");
         if (notation == null || !notation.isString()) {
             return new Decided.Refused("INVALID_DICE", "A roll needs dice notation, such as 2d6+1.");
         }
         JsonNode labelNode = args.get("label");
+        JsonNode characterId = args.get("characterId");
+        if (labelNode != null && !labelNode.isNull() && !labelNode.isString()
+                || characterId != null && !characterId.isNull() && !characterId.isString()) {
+            return new Decided.Refused("INVALID_COMMAND", "A roll's label and characterId must be text.");
+        }
         String label = labelNode != null && labelNode.isString() ? labelNode.asString().strip() : "";
         if (label.length() > 80) {
             return new Decided.Refused("INVALID_COMMAND", "A roll's label may be at most 80 characters.");
         }
         Map<String, Integer> refs = new HashMap<>();
-        JsonNode characterId = args.get("characterId");
         if (characterId != null && characterId.isString()) {
-            CharacterCard card = directory.characters(table.id).get(characterId.asString());
+            CharacterCard card = characters.get(characterId.asString());
             if (card == null) {
                 return new Decided.Refused("UNKNOWN_CHARACTER", "There is no such character at this table.");
+            }
+            // A roll's total would reveal the sheet's numbers, which may be hidden (an NPC's).
+            if (!actor.controls(card)) {
+                return new Decided.Refused("NOT_YOUR_CHARACTER", "You can roll only with the numbers of a character you control.");
             }
             card.sheet().forEach((key, value) -> {
                 if (value instanceof Integer number) {
@@ -303,7 +367,8 @@ public class TableEngine {
         return new Decided.Happened(new TableEvent.Reverted(target.seq(), summary(target)), rebuilt);
     }
 
-    private Decided rules(TableRuntime table, String type, JsonNode args, RollMode mode, Actor actor) {
+    private Decided rules(TableRuntime table, String type, JsonNode args, RollMode mode, Actor actor,
+                          Map<String, CharacterCard> characters) {
         Class<? extends GameCommand> commandType = table.referee.commandTypes().get(type);
         if (commandType == null) {
             return new Decided.Refused("UNKNOWN_COMMAND", "'" + abbreviate(type) + "' is not a command of this table ("
@@ -317,7 +382,7 @@ public class TableEngine {
         }
         Decision decision;
         try {
-            decision = table.referee.decide(table.state, command, new Play(actor, directory.characters(table.id), dice));
+            decision = table.referee.decide(table.state, command, new Play(actor, characters, dice));
         } catch (RuntimeException e) {
             log.error("Table {}: the {} referee failed on {}", table.id, table.ruleset.id(), type, e);
             return new Decided.Refused("INVALID_COMMAND", "The rules could not handle that command; nothing changed.");
@@ -330,33 +395,63 @@ public class TableEngine {
         };
     }
 
-    private TableMessage.Reply commit(TableRuntime table, Actor actor, Caller caller, String commandId, Decided.Happened happened) {
+    /**
+     * Appends the decided event and only then folds it in and tells everyone. The table in memory
+     * never runs ahead of its log: when the append fails, nothing here has changed; when it may
+     * have reached the database (a lost connection) or someone else wrote first, this copy is
+     * retired and the next command reloads the table from the log.
+     */
+    private TableMessage.Reply commit(TableRuntime table, Actor actor, List<Member> members,
+                                      Collection<CharacterCard> characters, String commandId, Decided.Happened happened) {
         LoggedEvent event = new LoggedEvent(table.seq + 1, commandId, actor.userId(), actor.displayName(),
                 clock.instant(), happened.event());
         try {
             store.append(table.id, new EventStore.Row(event.seq(), commandId, event.actorId(), event.actorName(),
                     event.at(), EventCodec.type(event.event()), table.codec.encode(event.event())));
         } catch (DuplicateKeyException e) {
+            if (sharedLog) {
+                // Another node took this seq (or this command) first. Nothing changed here: read on
+                // in place, and decide again unless the command itself is what was stored.
+                Optional<Long> earlier = store.seqOfCommand(table.id, commandId);
+                readOn(table);
+                if (earlier.isPresent()) {
+                    return TableMessage.Reply.accepted(commandId, earlier.get());
+                }
+                throw new LostRace();
+            }
+            // Another writer took this seq (or this command) first: this copy is behind its log.
+            retire(table, table.seq);
             Optional<Long> earlier = store.seqOfCommand(table.id, commandId);
             if (earlier.isPresent()) {
                 return TableMessage.Reply.accepted(commandId, earlier.get());
             }
-            // Another writer took this seq first: drop our copy, reload from the log, and try again once.
-            tables.remove(table.id);
-            return TableMessage.Reply.rejected(commandId, "TRY_AGAIN",
-                    "The table moved on while your command was decided; nothing was changed. Send it again.");
+            return movedOn(commandId);
+        } catch (DataAccessException | TransactionException e) {
+            // The insert may or may not have committed before the connection broke; the log will tell.
+            retire(table, table.seq);
+            log.warn("Table {}: append of seq {} ({}) failed: {}", table.id, event.seq(), commandId, e.getMessage());
+            return TableMessage.Reply.rejected(commandId, "TRY_AGAIN", "The table's storage became unavailable while your "
+                    + "command was being stored. Send it again with the same commandId in a moment: it counts once, or not at all.");
         }
-        table.seq = event.seq();
-        if (happened.stateAfter() != null) {
-            table.state = happened.stateAfter();
-        } else {
-            table.apply(event.event());
+        try {
+            table.seq = event.seq();
+            if (happened.stateAfter() != null) {
+                table.state = happened.stateAfter();
+            } else {
+                table.apply(event.event());
+            }
+            table.remember(event);
+            fanOut(table, members, characters, event);
+        } catch (RuntimeException e) {
+            // The event is stored: it stands. This copy may be half-updated, so the next command reloads it.
+            retire(table, event.seq() - 1);
+            log.error("Table {}: seq {} was stored but could not be applied or sent; reloading from the log", table.id,
+                    event.seq(), e);
         }
-        table.remember(event);
-        if (event.seq() % SNAPSHOT_EVERY == 0) {
+        if (event.seq() % SNAPSHOT_EVERY == 0 && !table.retired) {
             snapshot(table);
         }
-        fanOut(table, event);
+        publisher.logGrew(table.id, event.seq());
         return TableMessage.Reply.accepted(commandId, event.seq());
     }
 
@@ -368,11 +463,10 @@ public class TableEngine {
         }
     }
 
-    private void fanOut(TableRuntime table, LoggedEvent event) {
-        List<Member> members = directory.members(table.id);
+    private void fanOut(TableRuntime table, List<Member> members, Collection<CharacterCard> characters, LoggedEvent event) {
         for (Member member : members) {
             Viewer viewer = new Viewer(member.userId(), member.role());
-            JsonNode view = viewOf(table, member, members);
+            JsonNode view = viewOf(table, member, members, characters);
             JsonNode before = table.lastViews.put(member.userId(), view);
             JsonNode patch = before == null ? replaceAll(view) : JsonDiff.diff(before, view);
             publisher.toMember(table.id, member.userId(),
@@ -386,7 +480,7 @@ public class TableEngine {
         return ops;
     }
 
-    private JsonNode viewOf(TableRuntime table, Member member, List<Member> members) {
+    private JsonNode viewOf(TableRuntime table, Member member, List<Member> members, Collection<CharacterCard> characters) {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = null;
         if (viewer.isGm()) {
@@ -397,8 +491,18 @@ public class TableEngine {
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                table.referee.view(table.state, viewer), undo);
+                table.referee.view(table.state, viewer), roster(characters, viewer, members), undo);
         return json.valueToTree(view);
+    }
+
+    private static List<MemberView.RosterEntry> roster(Collection<CharacterCard> characters, Viewer viewer, List<Member> members) {
+        Map<String, String> names = new HashMap<>();
+        members.forEach(m -> names.put(m.userId(), m.displayName()));
+        return characters.stream()
+                .filter(c -> viewer.isGm() || c.ownerUserId().equals(viewer.userId()))
+                .sorted(Comparator.comparing(CharacterCard::npc).thenComparing(CharacterCard::name))
+                .map(c -> new MemberView.RosterEntry(c.id(), c.name(), c.npc(), names.getOrDefault(c.ownerUserId(), "")))
+                .toList();
     }
 
     EventView eventView(TableRuntime table, LoggedEvent logged, Viewer viewer) {
@@ -453,9 +557,21 @@ public class TableEngine {
         return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 
+    private static TableMessage.Reply movedOn(String commandId) {
+        return TableMessage.Reply.rejected(commandId, "TRY_AGAIN",
+                "The table moved on while your command was decided; nothing was changed. Send it again.");
+    }
+
+    /** Another node appended the seq this one was about to append. */
+    private static final class LostRace extends RuntimeException {
+        LostRace() {
+            super(null, null, false, false);
+        }
+    }
+
     private static TableMessage.Reply tryAgain(String commandId) {
         return TableMessage.Reply.rejected(commandId, "TRY_AGAIN",
-                "The table's database cannot be reached right now; nothing was changed. Try again in a moment.");
+                "The table's storage is unavailable right now; nothing was changed. Try again in a moment.");
     }
 
     private void reply(UUID tableId, Caller caller, TableMessage.Reply reply) {
@@ -476,6 +592,153 @@ public class TableEngine {
         TableRuntime loaded = load(tableId);
         TableRuntime raced = tables.putIfAbsent(tableId, loaded);
         return raced == null ? loaded : raced;
+    }
+
+    /**
+     * The table's live copy, locked. A copy retired while this thread waited for its lock is
+     * passed over for a fresh one, so there is never more than one writer per table here.
+     */
+    private TableRuntime lockCurrent(UUID tableId) {
+        while (true) {
+            TableRuntime table = runtime(tableId);
+            table.lock.lock();
+            if (!table.retired) {
+                try {
+                    catchUp(table);
+                    if (sharedLog) {
+                        readOn(table);
+                    }
+                } catch (RuntimeException e) {
+                    table.lock.unlock();
+                    throw e;
+                }
+                return table;
+            }
+            table.lock.unlock();
+        }
+    }
+
+    /**
+     * Drops a copy that may no longer match the log; the next use reloads the table. {@code sent}
+     * is the last seq its members were told of, so the reloaded copy can tell them the rest.
+     */
+    private void retire(TableRuntime table, long sent) {
+        table.retired = true;
+        untold.merge(table.id, sent, Math::min);
+        tables.remove(table.id, table);
+    }
+
+    /**
+     * Sends members the events a reloaded table found in its log that nobody was told of (an
+     * append whose outcome was unknown and that did commit, or another writer's), so no one sees a
+     * gap. Their patches are empty except the last one's, which replaces the whole view.
+     */
+    private void catchUp(TableRuntime table) {
+        Long sent = untold.get(table.id);
+        if (sent == null) {
+            return;
+        }
+        if (table.seq > sent) {
+            List<Member> members = directory.members(table.id);
+            Collection<CharacterCard> characters = directory.characters(table.id).values();
+            List<LoggedEvent> missed = store.after(table.id, sent).stream()
+                    .map(row -> toLogged(table, row))
+                    .filter(e -> e.seq() <= table.seq)
+                    .toList();
+            for (Member member : members) {
+                Viewer viewer = new Viewer(member.userId(), member.role());
+                for (int i = 0; i < missed.size(); i++) {
+                    LoggedEvent event = missed.get(i);
+                    JsonNode patch = json.createArrayNode();
+                    if (i == missed.size() - 1) {
+                        JsonNode view = viewOf(table, member, members, characters);
+                        table.lastViews.put(member.userId(), view);
+                        patch = replaceAll(view);
+                    }
+                    publisher.toMember(table.id, member.userId(), new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));
+                }
+            }
+            log.info("Table {}: told members of seq {} to {}, found in the log on reload", table.id, sent + 1, table.seq);
+        }
+        untold.remove(table.id, sent);
+    }
+
+    // --- following a shared log ------------------------------------------------------------------
+
+    /**
+     * Another node says the table's log reached {@code seq}: if this node has the table loaded and
+     * is behind, it reads on and tells its own connections.
+     */
+    public void followLog(UUID tableId, long seq) {
+        TableRuntime table = tables.get(tableId);
+        if (table == null) {
+            return; // loaded from the log when someone here needs it
+        }
+        table.lock.lock();
+        try {
+            if (!table.retired && table.seq < seq) {
+                readOn(table);
+            }
+        } finally {
+            table.lock.unlock();
+        }
+    }
+
+    /** Reads on every loaded table (after news from other nodes may have been missed). */
+    public void followLogs() {
+        for (UUID tableId : List.copyOf(tables.keySet())) {
+            followLog(tableId, Long.MAX_VALUE);
+        }
+    }
+
+    /**
+     * Folds in the events other nodes appended after this copy's seq, in order, and tells this
+     * node's connections each one with its patch, as the writer told its own. One indexed query
+     * when there is nothing new. Called with the table's lock held.
+     */
+    private void readOn(TableRuntime table) {
+        List<EventStore.Row> rows = store.after(table.id, table.seq);
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<Member> members = directory.members(table.id);
+        Collection<CharacterCard> characters = directory.characters(table.id).values();
+        for (EventStore.Row row : rows) {
+            LoggedEvent event = toLogged(table, row);
+            if (event.seq() != table.seq + 1) {
+                throw new IllegalStateException("Table " + table.id + ": the log has seq " + event.seq() + " after " + table.seq);
+            }
+            try {
+                if (event.event() instanceof TableEvent.Reverted) {
+                    table.state = stateAt(table, event.seq());
+                } else {
+                    table.apply(event.event());
+                }
+                table.seq = event.seq();
+                table.remember(event);
+                fanOut(table, members, characters, event);
+            } catch (RuntimeException e) {
+                // Half-way through this event: the next use reloads the table and tells the rest.
+                retire(table, event.seq() - 1);
+                throw e;
+            }
+        }
+        log.debug("Table {}: read on to seq {} from the log", table.id, table.seq);
+    }
+
+    /** The ruleset state after the log's first {@code seq} events (an undo among them). */
+    private Object stateAt(TableRuntime table, long seq) {
+        TableRuntime scratch = new TableRuntime(table.id, table.ruleset, table.codec);
+        fold(scratch, store.after(table.id, 0).stream().filter(row -> row.seq() <= seq).map(row -> toLogged(table, row)).toList());
+        return scratch.state;
+    }
+
+    private void forget(UUID tableId) {
+        untold.remove(tableId);
+        TableRuntime table = tables.remove(tableId);
+        if (table != null) {
+            table.retired = true;
+        }
     }
 
     /** Rebuilds a table from its latest snapshot plus later events (or from the start, when an undo reaches behind the snapshot). */

@@ -13,4 +13,11 @@ public interface TablePublisher {
 
     /** To one connection only (a reply, a snapshot, a page of history). */
     void toSession(UUID tableId, String userId, String sessionId, TableMessage message);
+
+    /**
+     * The table's log now ends at {@code seq}, appended here. Where other nodes serve the same
+     * tables, they learn of it this way and tell their own connections ({@link TableEngine#followLog}).
+     */
+    default void logGrew(UUID tableId, long seq) {
+    }
 }

@@ -30,6 +30,8 @@ final class TableRuntime {
     final ReentrantLock lock = new ReentrantLock();
 
     long seq;
+    /** Set when this copy may no longer match the log; whoever holds it then must reload. */
+    volatile boolean retired;
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
     final Set<Long> reverted = new HashSet<>();

@@ -79,6 +79,26 @@ class ActliteTableTest {
     }
 
     @Test
+    void theRosterOffersTheGmEveryCharacterAndAPlayerTheirOwn() throws Exception {
+        String orc = gm.createCharacter(table, "Orc Chief", true, Map.of("STR", 3));
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            JsonNode gmRoster = view(g).get("roster");
+            assertThat(gmRoster.findValuesAsString("id")).containsExactlyInAnyOrder(aldaHero, bramHero, orc);
+            JsonNode aldaRoster = view(a).get("roster");
+            assertThat(aldaRoster.findValuesAsString("id")).containsExactly(aldaHero);
+            assertThat(aldaRoster.toString()).doesNotContain("Orc Chief");
+
+            // The GM's one-step start: the picked characters are seated and dealt into the deck.
+            JsonNode started = g.replyTo(g.command("actlite.startInitiative", Map.of("characterIds", List.of(aldaHero, orc))));
+            assertThat(started.get("accepted").asBoolean()).as(started.toString()).isTrue();
+            JsonNode event = a.next(m -> "event".equals(m.path("kind").asString())
+                    && m.get("seq").asLong() == started.get("seq").asLong());
+            assertThat(event.get("patch").toString()).contains("Alda the Bold");
+        }
+    }
+
+    @Test
     void threeClientsPlayAndSeeTheSameDeckHandsAndLogInTheSameOrder() throws Exception {
         try (TableClient g = TableClient.join(port, gm, table, -1);
              TableClient a = TableClient.join(port, alda, table, -1);

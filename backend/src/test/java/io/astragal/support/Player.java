@@ -45,6 +45,15 @@ public final class Player {
         return player;
     }
 
+    /** The same person signing in again (on a server at {@code port}): a new browser session. */
+    public Player signInAgain(int port) {
+        Player player = new Player(port, username, displayName);
+        JsonNode me = player.send("POST", "/api/auth/signin",
+                Map.of("username", username, "password", "correct horse battery"), 200);
+        player.userId = me.get("id").asString();
+        return player;
+    }
+
     public String userId() {
         return userId;
     }

@@ -32,15 +32,23 @@ public final class TableClient implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final StompSession session;
+    private StompSession session;
+    private volatile org.springframework.web.socket.WebSocketSession socket;
     private final UUID tableId;
     private final BlockingQueue<JsonNode> inbox = new LinkedBlockingQueue<>();
     private final BlockingQueue<JsonNode> errors = new LinkedBlockingQueue<>();
     private final List<JsonNode> pending = new ArrayList<>();
     private final Object sendLock = new Object();
-    /** Every frame body received, as text, for secrecy checks. */
-    public final List<String> rawFrames = Collections.synchronizedList(new ArrayList<>());
+    /** Every frame body received, as text, for secrecy checks. Safe to iterate while frames still arrive. */
+    public final List<String> rawFrames = new java.util.concurrent.CopyOnWriteArrayList<>();
     public final List<String> transportErrors = Collections.synchronizedList(new ArrayList<>());
+    /** STOMP ERROR frames from the server, each as "message-header | body". */
+    private final BlockingQueue<String> stompErrors = new LinkedBlockingQueue<>();
+    /** Frames on destinations other than the table stream and the error queue, in order. */
+    private final BlockingQueue<JsonNode> elsewhere = new LinkedBlockingQueue<>();
+    private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+    /** Called on the receiving thread for every table-stream message, with System.nanoTime() at arrival. */
+    private volatile java.util.function.ObjLongConsumer<JsonNode> arrivals = (message, nanos) -> { };
 
     /** Frames as JSON text, both ways: the body is kept exactly as sent, for the secrecy checks. */
     private static final class JsonText extends AbstractMessageConverter {
@@ -77,11 +85,38 @@ public final class TableClient implements AutoCloseable {
     /** Connects like a browser; {@code withCsrfToken} false leaves the token out of the CONNECT frame. */
     public static StompSession connect(int port, Player player, StompSessionHandlerAdapter handler, boolean withCsrfToken)
             throws Exception {
+        return connect(port, player, handler, withCsrfToken, socket -> { });
+    }
+
+    private static StompSession connect(int port, Player player, StompSessionHandlerAdapter handler, boolean withCsrfToken,
+                                        java.util.function.Consumer<org.springframework.web.socket.WebSocketSession> opened)
+            throws Exception {
         // A browser takes any frame size; the Java client defaults to 8 KiB, less than a table view.
         jakarta.websocket.WebSocketContainer container = jakarta.websocket.ContainerProvider.getWebSocketContainer();
         container.setDefaultMaxTextMessageBufferSize(4 * 1024 * 1024);
         container.setDefaultMaxBinaryMessageBufferSize(4 * 1024 * 1024);
-        WebSocketStompClient stomp = new WebSocketStompClient(new StandardWebSocketClient(container));
+        StandardWebSocketClient standard = new StandardWebSocketClient(container);
+        // Keeps hold of the WebSocket itself, so that a test can drop it without a STOMP DISCONNECT.
+        org.springframework.web.socket.client.WebSocketClient webSocket = new org.springframework.web.socket.client.WebSocketClient() {
+            @Override
+            public java.util.concurrent.CompletableFuture<org.springframework.web.socket.WebSocketSession> execute(
+                    org.springframework.web.socket.WebSocketHandler handler, String uriTemplate, Object... uriVariables) {
+                return standard.execute(handler, uriTemplate, uriVariables).thenApply(socket -> {
+                    opened.accept(socket);
+                    return socket;
+                });
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<org.springframework.web.socket.WebSocketSession> execute(
+                    org.springframework.web.socket.WebSocketHandler handler, WebSocketHttpHeaders headers, java.net.URI uri) {
+                return standard.execute(handler, headers, uri).thenApply(socket -> {
+                    opened.accept(socket);
+                    return socket;
+                });
+            }
+        };
+        WebSocketStompClient stomp = new WebSocketStompClient(webSocket);
         stomp.setMessageConverter(new JsonText());
         stomp.setInboundMessageSizeLimit(4 * 1024 * 1024);
         WebSocketHttpHeaders handshake = new WebSocketHttpHeaders();
@@ -96,20 +131,121 @@ public final class TableClient implements AutoCloseable {
 
     /** Connects, subscribes to the table stream and to errors, and asks for a snapshot from {@code lastSeq}. */
     public static TableClient join(int port, Player player, UUID tableId, long lastSeq) throws Exception {
-        List<String> transport = Collections.synchronizedList(new ArrayList<>());
-        StompSession session = connect(port, player, new StompSessionHandlerAdapter() {
+        TableClient client = open(port, player, tableId);
+        client.subscribeErrors();
+        client.subscribeStream();
+        // A receipt would be nicer, but the simple broker sends none; the sync goes after the subscription on one connection, so it is registered first.
+        client.sync(lastSeq);
+        return client;
+    }
+
+    /**
+     * Connects without subscribing to anything: for probing what the server allows. STOMP ERROR
+     * frames and the connection's end are recorded ({@link #nextStompError()}, {@link #awaitClosed()}).
+     */
+    public static TableClient open(int port, Player player, UUID tableId) throws Exception {
+        TableClient client = new TableClient(null, tableId);
+        client.session = connect(port, player, client.sessionHandler(), true, socket -> client.socket = socket);
+        return client;
+    }
+
+    private StompSessionHandlerAdapter sessionHandler() {
+        return new StompSessionHandlerAdapter() {
+            @Override
+            public void handleFrame(StompHeaders headers, Object payload) {
+                // Only ERROR frames reach the session handler; MESSAGE frames go to their subscription.
+                String body = payload == null ? "" : payload.toString();
+                rawFrames.add(headers.getFirst("message") + " | " + body);
+                stompErrors.add(headers.getFirst("message") + " | " + body);
+            }
+
             @Override
             public void handleTransportError(StompSession s, Throwable exception) {
-                transport.add(String.valueOf(exception));
+                transportErrors.add(String.valueOf(exception));
+                if (!s.isConnected()) {
+                    closed.countDown();
+                }
             }
-        });
-        TableClient client = new TableClient(session, tableId);
-        client.transportErrors.addAll(transport);
-        session.subscribe("/user/queue/errors", client.handler(client.errors));
-        StompSession.Subscription subscription = session.subscribe("/user/queue/tables/" + tableId, client.handler(client.inbox));
-        // A receipt would be nicer, but the simple broker sends none; the sync goes after the subscription on one connection, so it is registered first.
-        client.send("/app/tables/" + tableId + "/sync", Map.of("lastSeq", lastSeq));
-        return client;
+
+            @Override
+            public void handleException(StompSession s, org.springframework.messaging.simp.stomp.StompCommand command,
+                                        StompHeaders headers, byte[] payload, Throwable exception) {
+                if (command == org.springframework.messaging.simp.stomp.StompCommand.ERROR) {
+                    // An ERROR frame whose body is not JSON: the converter gives up, the frame is still kept.
+                    String body = payload == null ? "" : new String(payload, StandardCharsets.UTF_8);
+                    rawFrames.add(headers.getFirst("message") + " | " + body);
+                    stompErrors.add(headers.getFirst("message") + " | " + body);
+                    return;
+                }
+                transportErrors.add(String.valueOf(exception));
+            }
+        };
+    }
+
+    /** SUBSCRIBE {@code /user/queue/tables/{tableId}}: the member's private table stream. */
+    public StompSession.Subscription subscribeStream() {
+        return session.subscribe("/user/queue/tables/" + tableId, handler(inbox));
+    }
+
+    /** SUBSCRIBE {@code /user/queue/errors}. */
+    public StompSession.Subscription subscribeErrors() {
+        return session.subscribe("/user/queue/errors", handler(errors));
+    }
+
+    /** SUBSCRIBE to any destination; what arrives there is kept for {@link #nextElsewhere()}. */
+    public StompSession.Subscription subscribe(String destination) {
+        return session.subscribe(destination, handler(elsewhere));
+    }
+
+    /** SEND {@code /app/tables/{tableId}/sync}. */
+    public void sync(long lastSeq) {
+        send("/app/tables/" + tableId + "/sync", Map.of("lastSeq", lastSeq));
+    }
+
+    /** SEND {@code /app/tables/{tableId}/history}. */
+    public void history(long beforeSeq, int limit) {
+        send("/app/tables/" + tableId + "/history", Map.of("beforeSeq", beforeSeq, "limit", limit));
+    }
+
+    /** The server's STOMP ERROR frame ("message-header | body"); fails after 10 s. */
+    public String nextStompError() throws InterruptedException {
+        String error = stompErrors.poll(10, TimeUnit.SECONDS);
+        if (error == null) {
+            throw new AssertionError("no STOMP ERROR frame within 10 s; transport: " + transportErrors);
+        }
+        return error;
+    }
+
+    /** Waits (up to 10 s) for the server to close the connection; true if it did. */
+    public boolean awaitClosed() throws InterruptedException {
+        return closed.await(10, TimeUnit.SECONDS) || !session.isConnected();
+    }
+
+    /** ERROR frames received so far, not yet taken. */
+    public List<String> stompErrors() {
+        return List.copyOf(stompErrors);
+    }
+
+    /** What arrived on a destination subscribed with {@link #subscribe(String)}, if anything arrives within 10 s. */
+    public JsonNode nextElsewhere() throws InterruptedException {
+        return elsewhere.poll(10, TimeUnit.SECONDS);
+    }
+
+    /** What arrived on a destination subscribed with {@link #subscribe(String)} and is not yet taken; null if nothing. */
+    public JsonNode nextElsewhereNow() {
+        return elsewhere.poll();
+    }
+
+    /** Errors on {@code /user/queue/errors} received so far and not yet taken. */
+    public List<JsonNode> drainErrors() {
+        List<JsonNode> all = new ArrayList<>();
+        errors.drainTo(all);
+        return all;
+    }
+
+    /** Observes every table-stream message as it arrives, with its arrival time (System.nanoTime()). */
+    public void onArrival(java.util.function.ObjLongConsumer<JsonNode> listener) {
+        this.arrivals = listener;
     }
 
     private StompFrameHandler handler(BlockingQueue<JsonNode> queue) {
@@ -121,8 +257,13 @@ public final class TableClient implements AutoCloseable {
 
             @Override
             public void handleFrame(StompHeaders headers, Object payload) {
+                long at = System.nanoTime();
                 rawFrames.add((String) payload);
-                queue.add(JSON.readTree((String) payload));
+                JsonNode message = JSON.readTree((String) payload);
+                if (queue == inbox) {
+                    arrivals.accept(message, at);
+                }
+                queue.add(message);
             }
         };
     }
@@ -164,6 +305,18 @@ public final class TableClient implements AutoCloseable {
      * stay for later calls. Fails after 10 s.
      */
     public synchronized JsonNode next(Predicate<JsonNode> matching) throws InterruptedException {
+        JsonNode found = poll(matching, java.time.Duration.ofSeconds(10));
+        if (found != null) {
+            return found;
+        }
+        throw new AssertionError("no matching message within 10 s; passed over: " + pending + "; errors: " + errors + "; transport: " + transportErrors + "; all frames: " + rawFrames.size() + " last: " + (rawFrames.isEmpty() ? "" : rawFrames.get(rawFrames.size() - 1).substring(0, Math.min(600, rawFrames.get(rawFrames.size() - 1).length()))));
+    }
+
+    /**
+     * Like {@link #next(Predicate)}, but waits at most {@code timeout} and answers null when
+     * nothing matched (for load loops that must notice a dead server instead of failing).
+     */
+    public synchronized JsonNode poll(Predicate<JsonNode> matching, java.time.Duration timeout) throws InterruptedException {
         for (var it = pending.iterator(); it.hasNext(); ) {
             JsonNode message = it.next();
             if (matching.test(message)) {
@@ -171,12 +324,12 @@ public final class TableClient implements AutoCloseable {
                 return message;
             }
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
             JsonNode message = inbox.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no matching message within 10 s; passed over: " + pending + "; errors: " + errors + "; transport: " + transportErrors + "; all frames: " + rawFrames.size() + " last: " + (rawFrames.isEmpty() ? "" : rawFrames.get(rawFrames.size() - 1).substring(0, Math.min(600, rawFrames.get(rawFrames.size() - 1).length()))));
+                return null;
             }
             if (matching.test(message)) {
                 return message;
@@ -207,6 +360,17 @@ public final class TableClient implements AutoCloseable {
         pending.clear();
         inbox.drainTo(all);
         return all;
+    }
+
+    /**
+     * The connection drops as when a browser tab goes away: the WebSocket closes (1001, going away)
+     * with no STOMP DISCONNECT. Returns once the client has noticed.
+     */
+    public void drop() throws Exception {
+        socket.close(org.springframework.web.socket.CloseStatus.GOING_AWAY);
+        if (!awaitClosed()) {
+            throw new AssertionError("the connection did not close");
+        }
     }
 
     public boolean isConnected() {

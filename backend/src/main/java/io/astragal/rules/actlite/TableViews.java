@@ -1,6 +1,7 @@
 package io.astragal.rules.actlite;
 
 import io.astragal.rules.ActionOption;
+import io.astragal.rules.Need;
 import io.astragal.rules.Actor;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.DeckView;
@@ -151,11 +152,12 @@ final class TableViews {
                     "Activate " + hexLine(hex) + (initiative == null ? "" : " (1 AP)"),
                     args(c, "hexId", hex.id()), List.of(), initiative == null ? null : 1, false));
         }
-        options.add(option("actlite.rollCheck", "Roll a check", args(c), List.of("attribute", "dc"), null, null, false));
-        options.add(option("actlite.rollCheck", "Roll against a passive score", args(c),
-                List.of("attribute", "target", "targetAttribute"), null, null, false));
-        options.add(option("actlite.contest", "Contest", args(c), List.of("attribute", "target", "targetAttribute"), null,
-                null, false));
+        options.add(option("actlite.rollCheck", "Roll a check", args(c, "advantage", 0, "disadvantage", 0),
+                List.of("attribute", "dc", "advantage", "disadvantage"), null, null, false));
+        options.add(option("actlite.rollCheck", "Roll against a passive score", args(c, "advantage", 0, "disadvantage", 0),
+                List.of("attribute", "target", "targetAttribute", "advantage", "disadvantage"), null, null, false));
+        options.add(option("actlite.contest", "Contest", args(c, "advantage", 0, "disadvantage", 0),
+                List.of("attribute", "target", "targetAttribute", "advantage", "disadvantage"), null, null, false));
         return options;
     }
 
@@ -164,10 +166,10 @@ final class TableViews {
         String label = "Attack with " + weapon.name()
                 + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(index).label() : "");
         Map<String, Object> args = args(c, "weapon", weapon.name(), "attack", index,
-                "hands", weapon.needsTwoHands() ? 2 : 1);
+                "hands", weapon.needsTwoHands() ? 2 : 1, "advantage", 0, "disadvantage", 0);
         if (initiative == null) {
             String reason = c.unconscious() ? c.name() + " is unconscious and cannot act." : null;
-            return option("actlite.attack", label, args, List.of("target"), null, reason, false);
+            return option("actlite.attack", label, args, List.of("target", "advantage", "disadvantage"), null, reason, false);
         }
         String key = Rulings.attackKey(weapon.name());
         int cost = CostSequence.next(weapon.speed(), initiative.usesOf(c.id(), key));
@@ -177,7 +179,8 @@ final class TableViews {
         } catch (Refusal refusal) {
             reason = refusal.rejection().message();
         }
-        return option("actlite.attack", label + " (" + cost + " AP)", args, List.of("target"), cost, reason, false);
+        return option("actlite.attack", label + " (" + cost + " AP)", args, List.of("target", "advantage", "disadvantage"),
+                cost, reason, false);
     }
 
     private static List<ActionOption> gmActions(ActliteState state, Viewer viewer) {
@@ -188,8 +191,13 @@ final class TableViews {
         options.add(option("actlite.addCharacter", "Place a character at the table", Map.of(), List.of("characterId"),
                 null, null, true));
         options.add(option("actlite.removeCharacter", "Remove a character", Map.of(), List.of("target"), null, nobody, true));
-        options.add(probe(state, viewer, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
-                Map.of("characterIds", state.seating()), List.of(), null, true));
+        // Who takes part is the GM's pick (the seated characters come pre-selected); only a running
+        // initiative stands in the way.
+        options.add(initiative == null
+                ? option("actlite.startInitiative", "Start initiative", Map.of("characterIds", state.seating()),
+                        List.of("characterIds"), null, null, true)
+                : probe(state, viewer, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
+                        Map.of("characterIds", state.seating()), List.of("characterIds"), null, true));
         options.add(probe(state, viewer, new ActliteCommand.DealCard(), "Deal next card", Map.of(), List.of(), null, true));
         options.add(probe(state, viewer, new ActliteCommand.EndRound(false), "End round", Map.of("force", false),
                 List.of(), null, true));
@@ -236,7 +244,21 @@ final class TableViews {
 
     private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
                                        Integer cost, String reason, boolean gmOnly) {
-        return new ActionOption(command, label, args, needs, cost, reason == null, reason == null ? "" : reason, gmOnly);
+        return new ActionOption(command, label, args, needs.stream().map(TableViews::need).toList(), cost,
+                reason == null, reason == null ? "" : reason, gmOnly);
+    }
+
+    /** Actlite's own arguments; the rest are the shared vocabulary. */
+    private static Need need(String name) {
+        return switch (name) {
+            case "attribute" -> new Need(name, "Attribute", Need.Kind.ATTRIBUTE, Sheet.DEFENSIVE);
+            case "targetAttribute" -> new Need(name, "Against", Need.Kind.ATTRIBUTE, Sheet.DEFENSIVE);
+            case "advantage", "disadvantage" -> Need.of(name, name.equals("advantage") ? "Advantage" : "Disadvantage",
+                    Need.Kind.NUMBER);
+            case "action" -> Need.of(name, "Action", Need.Kind.TEXT);
+            case "costs" -> Need.of(name, "AP costs, e.g. 1,2", Need.Kind.TEXT);
+            default -> Need.of(name);
+        };
     }
 
     private static Map<String, Object> args(Combatant c, Object... pairs) {

@@ -90,6 +90,21 @@ sealed interface BloodiedCommand extends GameCommand {
     record SetInjuryTable(Integer die, List<InjuryRow> rows) implements BloodiedCommand {
     }
 
+    /**
+     * GM: one row of the serious-injury table: rolls {@code from}..{@code to} give {@code severity}
+     * (Minor, Major or Deadly) with a save every {@code interval}. Rows it overlaps give way.
+     */
+    record SetInjuryRow(Integer from, Integer to, String severity, String interval) implements BloodiedCommand {
+    }
+
+    /** GM: remove the row whose range {@code row} starts with ("4-5", or its label "4-5: Major, ..."). */
+    record RemoveInjuryRow(String row) implements BloodiedCommand {
+    }
+
+    /** GM: the die rolled on the serious-injury table; every row must fit on it. */
+    record SetInjuryDie(Integer die) implements BloodiedCommand {
+    }
+
     record AddCondition(String target, String condition) implements BloodiedCommand {
     }
 
@@ -115,6 +130,9 @@ sealed interface BloodiedCommand extends GameCommand {
             Map.entry("bloodied-d20.injurySave", InjurySave.class),
             Map.entry("bloodied-d20.chooseFate", ChooseFate.class),
             Map.entry("bloodied-d20.setInjuryTable", SetInjuryTable.class),
+            Map.entry("bloodied-d20.setInjuryRow", SetInjuryRow.class),
+            Map.entry("bloodied-d20.removeInjuryRow", RemoveInjuryRow.class),
+            Map.entry("bloodied-d20.setInjuryDie", SetInjuryDie.class),
             Map.entry("bloodied-d20.addCondition", AddCondition.class),
             Map.entry("bloodied-d20.removeCondition", RemoveCondition.class));
 }

@@ -125,11 +125,12 @@ sealed interface BloodiedEvent extends GameEvent {
         }
     }
 
+    /** @param npc the GM's character: the log leaves out the total, which would give away its modifier */
     record CheckRolled(String combatantId, String name, String attribute, RollResult roll, int modifier, int total,
-                       int targetNumber, boolean success, boolean crit) implements BloodiedEvent {
+                       int targetNumber, boolean success, boolean crit, boolean npc) implements BloodiedEvent {
         public String describe() {
-            return name + " checks" + (attribute.isEmpty() ? "" : " " + attribute) + ": " + total + " vs " + targetNumber
-                    + (crit ? " — critical success." : success ? " — success." : " — failure.");
+            return name + " checks" + (attribute.isEmpty() ? "" : " " + attribute) + (npc ? " against " : ": " + total + " vs ")
+                    + targetNumber + (crit ? " — critical success." : success ? " — success." : " — failure.");
         }
 
         @Override
@@ -138,10 +139,11 @@ sealed interface BloodiedEvent extends GameEvent {
         }
     }
 
+    /** @param npc the GM's character: the log leaves out the score */
     record SaveRolled(String combatantId, String name, String attribute, int score, RollResult roll, boolean success,
-                      boolean crit) implements BloodiedEvent {
+                      boolean crit, boolean npc) implements BloodiedEvent {
         public String describe() {
-            return name + " saves " + attribute + ": " + roll.total() + " vs " + score
+            return name + " saves " + attribute + ": " + roll.total() + (npc ? "" : " vs " + score)
                     + (crit ? " — critical success." : success ? " — success." : " — failure.");
         }
 
@@ -233,11 +235,12 @@ sealed interface BloodiedEvent extends GameEvent {
      * A save at an injury's interval, with the tally after it.
      *
      * @param outcome "" while undecided, else "improved", "healed", "worsened" or "death"
+     * @param npc     the GM's character: the log leaves out the score
      */
     record InjurySaved(String combatantId, String name, String injuryId, String attribute, int score, RollResult roll,
-                       boolean success, int successes, int failures, String outcome) implements BloodiedEvent {
+                       boolean success, int successes, int failures, String outcome, boolean npc) implements BloodiedEvent {
         public String describe() {
-            return name + " saves " + attribute + " against the injury: " + roll.total() + " vs " + score
+            return name + " saves " + attribute + " against the injury: " + roll.total() + (npc ? "" : " vs " + score)
                     + (success ? " — success" : " — failure") + (outcome.isEmpty() ? "" : "; the injury " + switch (outcome) {
                         case "death" -> "kills them";
                         case "healed" -> "is healed";
@@ -251,11 +254,15 @@ sealed interface BloodiedEvent extends GameEvent {
         }
     }
 
-    /** Unconscious and bleeding: the round's BLD or LCK save; a failure loses 1 HP. */
+    /**
+     * Unconscious and bleeding: the round's BLD or LCK save; a failure loses 1 HP.
+     *
+     * @param npc the GM's character: the log leaves out the score (this save comes with whoever's command started the turn)
+     */
     record BleedSaved(String combatantId, String name, String attribute, int score, RollResult roll, boolean success,
-                      int hp) implements BloodiedEvent {
+                      int hp, boolean npc) implements BloodiedEvent {
         public String describe() {
-            return name + " bleeds out: " + attribute + " save " + roll.total() + " vs " + score
+            return name + " bleeds out: " + attribute + " save " + roll.total() + (npc ? "" : " vs " + score)
                     + (success ? " — holds on." : " — loses 1 HP.");
         }
 
@@ -274,7 +281,7 @@ sealed interface BloodiedEvent extends GameEvent {
 
     record InjuryTableSet(InjuryTable table) implements BloodiedEvent {
         public String describe() {
-            return "The GM sets the serious-injury table (d" + table.die() + ", " + table.rows().size() + " rows).";
+            return "Serious-injury table: " + table.summary() + ".";
         }
     }
 

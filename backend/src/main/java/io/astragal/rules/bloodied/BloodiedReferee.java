@@ -30,6 +30,9 @@ import io.astragal.rules.bloodied.BloodiedCommand.PlaceCharacter;
 import io.astragal.rules.bloodied.BloodiedCommand.Recover;
 import io.astragal.rules.bloodied.BloodiedCommand.RemoveCondition;
 import io.astragal.rules.bloodied.BloodiedCommand.Save;
+import io.astragal.rules.bloodied.BloodiedCommand.RemoveInjuryRow;
+import io.astragal.rules.bloodied.BloodiedCommand.SetInjuryDie;
+import io.astragal.rules.bloodied.BloodiedCommand.SetInjuryRow;
 import io.astragal.rules.bloodied.BloodiedCommand.SetInjuryTable;
 import io.astragal.rules.bloodied.BloodiedCommand.Stabilize;
 import io.astragal.rules.bloodied.BloodiedCommand.StartInitiative;
@@ -75,6 +78,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Referees a bloodied-d20 table: rolled order, attack against Defense, bleeding out, injuries, casting pools. */
 final class BloodiedReferee implements Referee<BloodiedState> {
@@ -173,10 +178,12 @@ final class BloodiedReferee implements Referee<BloodiedState> {
             case Check c -> List.of(check(s, c, play));
             case Save c -> {
                 Fighter f = controlled(s, play, c.combatantId());
-                String attribute = saveAttribute(c.attribute());
+                String asked = saveAttribute(c.attribute());
+                // "BLD/LCK" is recorded as the ability it came to, so the log says which score was rolled under
+                String attribute = asked.contains("/") ? better(f) : asked;
                 int score = score(f, attribute) + (c.amount() == null ? 0 : c.amount());
                 RollResult roll = Dice.roll("1d20", dice);
-                yield List.of(new SaveRolled(f.id(), f.name(), attribute, score, roll, saved(roll, score), roll.total() == 1));
+                yield List.of(new SaveRolled(f.id(), f.name(), attribute, score, roll, saved(roll, score), roll.total() == 1, f.npc()));
             }
             case ApplyDamage c -> applyDamage(s, c, play);
             case Heal c -> {
@@ -214,7 +221,10 @@ final class BloodiedReferee implements Referee<BloodiedState> {
                     default -> throw new Refusal(RejectionCode.INVALID_COMMAND, "Choose death or injury.");
                 };
             }
-            case SetInjuryTable c -> List.of(setInjuryTable(c, play));
+            case SetInjuryTable c -> List.of(setInjuryTable(s, c, play));
+            case SetInjuryRow c -> List.of(setInjuryRow(s, c, play));
+            case RemoveInjuryRow c -> List.of(removeInjuryRow(s, c, play));
+            case SetInjuryDie c -> List.of(setInjuryDie(s, c, play));
             case AddCondition c -> {
                 gm(play, "add conditions");
                 Fighter target = atTable(s, c.target());
@@ -317,7 +327,7 @@ final class BloodiedReferee implements Referee<BloodiedState> {
         int score = score(f, attribute);
         RollResult roll = Dice.roll("1d20", dice);
         boolean success = saved(roll, score);
-        return new BleedSaved(f.id(), f.name(), attribute, score, roll, success, success ? f.hp() : f.hp() - 1);
+        return new BleedSaved(f.id(), f.name(), attribute, score, roll, success, success ? f.hp() : f.hp() - 1, f.npc());
     }
 
     // ---- attacks -------------------------------------------------------------------------------
@@ -326,6 +336,9 @@ final class BloodiedReferee implements Referee<BloodiedState> {
         Fighter attacker = withAction(s, play, c.combatantId());
         Weapon weapon = weapon(attacker, c.weapon());
         Fighter target = living(s, c.target());
+        if (target.id().equals(attacker.id())) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, attacker.name() + " cannot attack themselves.");
+        }
         int modifier = c.amount() == null ? 0 : c.amount();
         int armorModifier = c.armorModifier() == null ? 0 : c.armorModifier();
         List<String> notes = new ArrayList<>();
@@ -509,27 +522,121 @@ final class BloodiedReferee implements Referee<BloodiedState> {
             // "A Deadly injury which is increased by one step results in death of the character."
             outcome = injury.severity() == Severity.DEADLY ? "death" : "worsened";
         }
-        return new InjurySaved(f.id(), f.name(), injury.id(), attribute, score, roll, success, successes, failures, outcome);
+        return new InjurySaved(f.id(), f.name(), injury.id(), attribute, score, roll, success, successes, failures, outcome, f.npc());
     }
 
-    private static InjuryTableSet setInjuryTable(SetInjuryTable c, Play play) {
+    /** The check's ability pick for "no ability". */
+    static final String NO_ABILITY = "none";
+
+    /** Longest save interval the GM may write ("1/12 hours", "every other day"). */
+    static final int INTERVAL_LENGTH = 40;
+
+    private static final Pattern ROW_RANGE = Pattern.compile("^\\s*(\\d{1,3})(?:\\s*-\\s*(\\d{1,3}))?");
+
+    /** The whole table at once (for clients that keep their own copy); rows may not overlap. */
+    private static InjuryTableSet setInjuryTable(BloodiedState s, SetInjuryTable c, Play play) {
         gm(play, "set the serious-injury table");
-        int die = c.die() == null ? 0 : c.die();
-        if (die < 2 || die > 100) {
-            throw new Refusal(RejectionCode.INVALID_COMMAND, "The table's die has 2 to 100 sides.");
-        }
-        List<InjuryRow> rows = c.rows() == null ? List.of() : c.rows();
-        if (rows.isEmpty()) {
+        int die = injuryDie(c.die());
+        List<InjuryRow> given = c.rows() == null ? List.of() : c.rows();
+        if (given.isEmpty()) {
             throw new Refusal(RejectionCode.INVALID_COMMAND, "The table needs at least one row.");
         }
-        for (InjuryRow row : rows) {
-            if (row.severity() == null || row.interval() == null || row.interval().isBlank()
-                    || row.from() < 1 || row.to() < row.from() || row.to() > die) {
-                throw new Refusal(RejectionCode.INVALID_COMMAND,
-                        "Each row needs a range within 1-" + die + ", a severity and an interval.");
+        List<InjuryRow> rows = new ArrayList<>();
+        for (InjuryRow row : given) {
+            if (row == null || row.severity() == null) {
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "Each row needs a range, a severity and an interval.");
+            }
+            rows.add(injuryRow(row.from(), row.to(), row.severity(), row.interval(), die));
+        }
+        rows.sort(Comparator.comparingInt(InjuryRow::from));
+        for (int i = 1; i < rows.size(); i++) {
+            if (rows.get(i).from() <= rows.get(i - 1).to()) {
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "Rows " + rows.get(i - 1).range() + " and "
+                        + rows.get(i).range() + " overlap: each roll has at most one row.");
             }
         }
-        return new InjuryTableSet(new InjuryTable(die, rows));
+        InjuryTable table = new InjuryTable(die, rows);
+        unchanged(s, table);
+        return new InjuryTableSet(table);
+    }
+
+    /** One row written into the table; the rows it overlaps keep only their other rolls. */
+    private static InjuryTableSet setInjuryRow(BloodiedState s, SetInjuryRow c, Play play) {
+        gm(play, "edit the serious-injury table");
+        InjuryTable table = s.injuryTable();
+        if (c.from() == null || c.to() == null) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Give the row's rolls: from and to (the same number for one roll).");
+        }
+        InjuryRow row = injuryRow(c.from(), c.to(), severity(c.severity()), c.interval(), table.die());
+        InjuryTable next = table.with(row);
+        unchanged(s, next);
+        return new InjuryTableSet(next);
+    }
+
+    private static InjuryTableSet removeInjuryRow(BloodiedState s, RemoveInjuryRow c, Play play) {
+        gm(play, "edit the serious-injury table");
+        InjuryTable table = s.injuryTable();
+        Matcher range = ROW_RANGE.matcher(c.row() == null ? "" : c.row());
+        if (!range.find()) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the row by its rolls, e.g. 4-5.");
+        }
+        int from = Integer.parseInt(range.group(1));
+        int to = range.group(2) == null ? from : Integer.parseInt(range.group(2));
+        InjuryRow row = table.row(from, to).orElseThrow(() -> new Refusal(RejectionCode.INVALID_COMMAND,
+                "The table has no row " + (from == to ? from : from + "-" + to) + "."));
+        if (table.rows().size() == 1) {
+            throw new Refusal(RejectionCode.INVALID_STATE, "The table keeps at least one row: change this one instead.");
+        }
+        return new InjuryTableSet(new InjuryTable(table.die(), table.rows().stream().filter(r -> !r.equals(row)).toList()));
+    }
+
+    private static InjuryTableSet setInjuryDie(BloodiedState s, SetInjuryDie c, Play play) {
+        gm(play, "edit the serious-injury table");
+        InjuryTable table = s.injuryTable();
+        int die = injuryDie(c.die());
+        for (InjuryRow row : table.rows()) {
+            if (row.to() > die) {
+                throw new Refusal(RejectionCode.INVALID_STATE, "Row " + row.range() + " does not fit on a d" + die
+                        + ": change or remove it first.");
+            }
+        }
+        InjuryTable next = new InjuryTable(die, table.rows());
+        unchanged(s, next);
+        return new InjuryTableSet(next);
+    }
+
+    private static int injuryDie(Integer die) {
+        if (die == null || die < 2 || die > 100) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "The table's die has 2 to 100 sides.");
+        }
+        return die;
+    }
+
+    private static InjuryRow injuryRow(Integer from, Integer to, Severity severity, String interval, int die) {
+        if (from == null || to == null || from < 1 || to < from || to > die) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "A row's rolls lie within 1-" + die + ", from the lower to the higher.");
+        }
+        if (interval == null || interval.isBlank() || interval.strip().length() > INTERVAL_LENGTH) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Give the save interval in 1 to " + INTERVAL_LENGTH
+                    + " characters, e.g. 1/12 hours.");
+        }
+        return new InjuryRow(from, to, severity, interval.strip());
+    }
+
+    private static Severity severity(String name) {
+        String key = name == null ? "" : name.strip().toUpperCase(Locale.ROOT);
+        for (Severity severity : Severity.values()) {
+            if (severity.name().equals(key)) {
+                return severity;
+            }
+        }
+        throw new Refusal(RejectionCode.INVALID_COMMAND, "The severity is Minor, Major or Deadly.");
+    }
+
+    private static void unchanged(BloodiedState s, InjuryTable next) {
+        if (next.equals(s.injuryTable())) {
+            throw new Refusal(RejectionCode.INVALID_STATE, "The serious-injury table is already like that.");
+        }
     }
 
     // ---- checks, healing, casting --------------------------------------------------------------
@@ -543,12 +650,14 @@ final class BloodiedReferee implements Referee<BloodiedState> {
         if (c.targetNumber() == null) {
             throw new Refusal(RejectionCode.INVALID_COMMAND, "Give the target number.");
         }
-        String attribute = c.attribute() == null || c.attribute().isBlank() ? "" : ability(c.attribute());
+        // "none": a check with no ability behind it, only the given modifier
+        String attribute = c.attribute() == null || c.attribute().isBlank() || c.attribute().strip().equalsIgnoreCase(NO_ABILITY)
+                ? "" : ability(c.attribute());
         int modifier = (attribute.isEmpty() ? 0 : f.stats().modifierOf(attribute)) + (c.amount() == null ? 0 : c.amount());
         RollResult roll = Dice.roll("1d20", play.dice());
         int total = roll.total() + modifier;
         boolean success = roll.total() == 20 || (roll.total() != 1 && total >= c.targetNumber());
-        return new CheckRolled(f.id(), f.name(), attribute, roll, modifier, total, c.targetNumber(), success, roll.total() == 20);
+        return new CheckRolled(f.id(), f.name(), attribute, roll, modifier, total, c.targetNumber(), success, roll.total() == 20, f.npc());
     }
 
     /** "If it is equal to or less than the score it succeeds." "On a save a natural 1 always succeeds ... and a natural 20 always fails." */

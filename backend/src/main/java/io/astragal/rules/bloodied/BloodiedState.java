@@ -1,7 +1,9 @@
 package io.astragal.rules.bloodied;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -54,12 +56,87 @@ record BloodiedState(List<Fighter> fighters, Initiative initiative, InjuryTable 
 
     /** A row of the serious-injury table: rolls {@code from}..{@code to} on the table's die. */
     record InjuryRow(int from, int to, Severity severity, String interval) {
+
+        /** "4-5: Major, save every 1/12 hours" (a single roll reads "6: ..."). */
+        String label() {
+            return range() + ": " + severityName(severity) + ", save every " + interval;
+        }
+
+        String range() {
+            return from == to ? String.valueOf(from) : from + "-" + to;
+        }
+    }
+
+    /** "Major", as the rule text writes it. */
+    static String severityName(Severity severity) {
+        String name = severity.name();
+        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 
     /** The serious-injury table: the die rolled and its rows. */
     record InjuryTable(int die, List<InjuryRow> rows) {
         InjuryTable {
             rows = List.copyOf(rows);
+        }
+
+        /** The table with {@code row} written in: rows it overlaps keep only their rolls outside it. */
+        InjuryTable with(InjuryRow row) {
+            List<InjuryRow> next = new ArrayList<>();
+            for (InjuryRow old : rows) {
+                if (old.to() < row.from() || old.from() > row.to()) {
+                    next.add(old);
+                    continue;
+                }
+                if (old.from() < row.from()) {
+                    next.add(new InjuryRow(old.from(), row.from() - 1, old.severity(), old.interval()));
+                }
+                if (old.to() > row.to()) {
+                    next.add(new InjuryRow(row.to() + 1, old.to(), old.severity(), old.interval()));
+                }
+            }
+            next.add(row);
+            next.sort(Comparator.comparingInt(InjuryRow::from));
+            return new InjuryTable(die, next);
+        }
+
+        /** The row whose range is exactly {@code from}..{@code to}. */
+        Optional<InjuryRow> row(int from, int to) {
+            return rows.stream().filter(r -> r.from() == from && r.to() == to).findFirst();
+        }
+
+        /** Rolls no row covers, e.g. "1-3, 6"; empty when every face has a row. */
+        String gaps() {
+            List<String> gaps = new ArrayList<>();
+            int face = 1;
+            while (face <= die) {
+                if (covered(face)) {
+                    face++;
+                    continue;
+                }
+                int end = face;
+                while (end + 1 <= die && !covered(end + 1)) {
+                    end++;
+                }
+                gaps.add(face == end ? String.valueOf(face) : face + "-" + end);
+                face = end + 1;
+            }
+            return String.join(", ", gaps);
+        }
+
+        private boolean covered(int face) {
+            return rows.stream().anyMatch(r -> r.from() <= face && face <= r.to());
+        }
+
+        /** "d6: 4-5 Major (save every 1/12 hours)" — the whole table in one line for the log and the GM's controls. */
+        String summary() {
+            StringBuilder line = new StringBuilder("d" + die + ": ");
+            line.append(String.join("; ", rows.stream().map(r -> r.range() + " " + severityName(r.severity())
+                    + " (save every " + r.interval() + ")").toList()));
+            String gaps = gaps();
+            if (!gaps.isEmpty()) {
+                line.append("; ").append(gaps).append(" take the nearest row");
+            }
+            return line.toString();
         }
 
         /** The row for a roll; a roll no row covers takes the nearest row (the source's table is truncated). */

@@ -81,7 +81,35 @@ final class CairnActions {
         return out;
     }
 
+    /** More than this many Advantages or Disadvantages on one die is not a ruling but a typo (or a flood of dice). */
+    static final int MAX_ADVANTAGE = 5;
+    static final int MAX_OBJECT_DICE = 4;
+
+    /** Net advantage per die: the base die first, then one per object die, each within ±{@value #MAX_ADVANTAGE}. */
+    private static List<Integer> advantages(List<Integer> advantage, int objectDice, Integer edge) {
+        if (advantage.size() > 1 + objectDice) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Advantage is given per die: the d20, then each object die.");
+        }
+        for (Integer a : advantage) {
+            if (a != null && Math.abs(a) > MAX_ADVANTAGE) {
+                throw new Refused(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
+            }
+        }
+        if (edge != null && Math.abs(edge) > MAX_ADVANTAGE) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
+        }
+        if (edge == null || edge == 0) {
+            return advantage;
+        }
+        List<Integer> out = new ArrayList<>(advantage.isEmpty() ? List.of(0) : advantage);
+        out.set(0, (out.getFirst() == null ? 0 : out.getFirst()) + edge);
+        return out;
+    }
+
     private static List<Integer> objectDice(List<Integer> dice) {
+        if (dice.size() > MAX_OBJECT_DICE) {
+            throw new Refused(RejectionCode.INVALID_DICE, "At most " + MAX_OBJECT_DICE + " object dice.");
+        }
         for (Integer d : dice) {
             if (d == null || !CairnApRuleset.OBJECT_DIE_SIDES.contains(d)) {
                 throw new Refused(RejectionCode.INVALID_DICE, "Object dice are d4, d6, d8, d10, d12 or d20.");
@@ -100,19 +128,22 @@ final class CairnActions {
         String targetAttr = target == null ? null : cmd.targetAttribute() == null ? attr : attribute(cmd.targetAttribute());
         objectDice(cmd.objectDice());
         objectDice(cmd.targetObjectDice());
+        List<Integer> advantage = advantages(cmd.advantage(), cmd.objectDice().size(), cmd.edge());
+        List<Integer> targetAdvantage = advantages(cmd.targetAdvantage(), cmd.targetObjectDice().size(), null);
         Payment pay = pay(state, c, cmd.amount(), cmd.held(), play);
-        ActionRoll ir = CairnDice.roll(play.dice(), c.get(attr), cmd.objectDice(), withPending(state, c, cmd.advantage(), 0));
+        ActionRoll ir = CairnDice.roll(play.dice(), c.get(attr), cmd.objectDice(), withPending(state, c, advantage, 0));
         RollResult tr = null;
         boolean success;
         if (target == null) {
             // "If it is a DC: Check Results (IR vs DC)"; "IR is larger or equal to TR: The Initiator Succeed"
             success = ir.result().total() >= cmd.dc();
         } else {
-            tr = CairnDice.roll(play.dice(), target.get(targetAttr), cmd.targetObjectDice(), cmd.targetAdvantage()).result();
+            tr = CairnDice.roll(play.dice(), target.get(targetAttr), cmd.targetObjectDice(), targetAdvantage).result();
             success = ir.result().total() >= tr.total();
         }
-        return List.of(new CheckRolled(c.id(), c.name(), attr, c.get(attr), ir.result(), cmd.dc(),
-                target == null ? null : target.id(), target == null ? null : target.name(), targetAttr, tr, success,
+        return List.of(new CheckRolled(c.id(), c.name(), c.npc(), attr, c.get(attr), ir.result(), cmd.dc(),
+                target == null ? null : target.id(), target == null ? null : target.name(), target != null && target.npc(),
+                targetAttr, tr, success,
                 ir.natural1(), ir.natural20(), pay.cost(), pay.apLeft(), pay.held(), cmd.text()));
     }
 
@@ -123,8 +154,9 @@ final class CairnActions {
         if (cmd.dc() == null || cmd.dc() < 0) {
             throw new Refused(RejectionCode.INVALID_COMMAND, "The Warden sets the DC of a save.");
         }
-        ActionRoll tr = CairnDice.roll(play.dice(), c.get(attr), objectDice(cmd.objectDice()), cmd.advantage());
-        return List.of(new SaveRolled(c.id(), c.name(), attr, c.get(attr), tr.result(), cmd.dc(),
+        ActionRoll tr = CairnDice.roll(play.dice(), c.get(attr), objectDice(cmd.objectDice()),
+                advantages(cmd.advantage(), cmd.objectDice().size(), null));
+        return List.of(new SaveRolled(c.id(), c.name(), c.npc(), attr, c.get(attr), tr.result(), cmd.dc(),
                 saved(tr.result().total(), cmd.dc()), tr.natural1(), tr.natural20(), cmd.text()));
     }
 
@@ -158,6 +190,8 @@ final class CairnActions {
         String attr = attribute(cmd.attribute() == null ? "str" : cmd.attribute());
         String targetAttr = attribute(cmd.targetAttribute() == null ? "dex" : cmd.targetAttribute());
         objectDice(cmd.targetObjectDice());
+        List<Integer> advantage = advantages(cmd.advantage(), offhand == null ? 1 : 2, cmd.edge());
+        List<Integer> targetAdvantage = advantages(cmd.targetAdvantage(), cmd.targetObjectDice().size(), null);
         Payment pay = pay(state, a, cmd.amount(), cmd.held(), play);
         boolean blast = targets.size() > 1 || a.detachment();
         // "Attacks against detachments by individuals are impaired (excluding blast damage).
@@ -169,7 +203,7 @@ final class CairnActions {
             modifier = 1;
         }
         List<Integer> weaponDice = offhand == null ? List.of(main.die()) : List.of(main.die(), offhand.die());
-        ActionRoll ir = CairnDice.roll(play.dice(), a.get(attr), weaponDice, withPending(state, a, cmd.advantage(), modifier));
+        ActionRoll ir = CairnDice.roll(play.dice(), a.get(attr), weaponDice, withPending(state, a, advantage, modifier));
         RollResult irResult = ir.result();
         int damageDie = ir.objectFaces().getFirst();
         String weaponName = main.name();
@@ -181,12 +215,12 @@ final class CairnActions {
         }
         List<TargetResult> results = new ArrayList<>();
         for (Combatant t : targets) {
-            RollResult tr = CairnDice.roll(play.dice(), t.get(targetAttr), cmd.targetObjectDice(), cmd.targetAdvantage()).result();
+            RollResult tr = CairnDice.roll(play.dice(), t.get(targetAttr), cmd.targetObjectDice(), targetAdvantage).result();
             boolean hit = irResult.total() >= tr.total();
-            results.add(new TargetResult(t.id(), t.name(), tr, hit, hit ? damageDie : 0));
+            results.add(new TargetResult(t.id(), t.name(), t.npc(), tr, hit, hit ? damageDie : 0));
         }
         List<GameEvent> events = new ArrayList<>();
-        AttackRolled rolled = new AttackRolled(a.id(), a.name(), weaponName, irResult, ir.natural1(), ir.natural20(),
+        AttackRolled rolled = new AttackRolled(a.id(), a.name(), a.npc(), weaponName, irResult, ir.natural1(), ir.natural20(),
                 results, pay.cost(), pay.apLeft(), pay.held());
         events.add(rolled);
         CairnState s = new CairnReferee().evolve(state, rolled);
@@ -248,7 +282,7 @@ final class CairnActions {
         if (overflow > 0) {
             values.put("str", str);
         }
-        DamageTaken taken = new DamageTaken(t.id(), t.name(), source, rolled, armor, dealt, hpBefore, hpAfter,
+        DamageTaken taken = new DamageTaken(t.id(), t.name(), t.npc(), source, rolled, armor, dealt, hpBefore, hpAfter,
                 t.get("str") - str, Patch.values(t.id(), values));
         events.add(taken);
         Combatant now = t.apply(taken.patch());
@@ -299,7 +333,7 @@ final class CairnActions {
             outcome = t.name() + " can only crawl weakly and dies within the hour unless given aid.";
             patch = Patch.condition(t.id(), Conditions.DYING);
         }
-        return new CriticalSave(t.id(), t.name(), roll.result(), str, CRITICAL_DC, success, outcome, doomRoll, patch);
+        return new CriticalSave(t.id(), t.name(), t.npc(), roll.result(), str, CRITICAL_DC, success, outcome, doomRoll, patch);
     }
 
     /** Looks up the Scars table and applies what happens at once; lasting parts become conditions. */

@@ -4,8 +4,9 @@ import io.astragal.rules.GameCommand;
 import java.util.List;
 
 /**
- * Commands of cairn-ap. Lists left out on the wire arrive as null and mean empty; an
- * {@code amount} left out on an AP-costing command means the table's action cost.
+ * Commands of cairn-ap. Lists left out on the wire arrive as null and mean empty, flags left out
+ * mean false; an {@code amount} left out on an AP-costing command means the table's action cost.
+ * Numbers are boxed so that one left out reaches the referee, which says what is missing.
  */
 sealed interface CairnCommand extends GameCommand {
 
@@ -20,17 +21,15 @@ sealed interface CairnCommand extends GameCommand {
         }
     }
 
-    /** One group of the fight and the characters the Warden put in it. */
-    record GroupAssignment(String name, List<String> characterIds) {
-        public GroupAssignment {
-            characterIds = list(characterIds);
-        }
-    }
-
-    /** GM: everyone rolls 1d20 + WIL; surprised characters start with 2 AP. */
-    record StartInitiative(List<GroupAssignment> groups, List<String> surprised) implements CairnCommand {
+    /**
+     * GM: everyone rolls 1d20 + WIL; surprised characters start with 2 AP. {@code groups} holds one
+     * list of character ids per side (the browser's GROUPS control), named by {@code sides} in the
+     * same order ({@link CairnViews#SIDES} when left out); empty sides sit the fight out.
+     */
+    record StartInitiative(List<List<String>> groups, List<String> sides, List<String> surprised) implements CairnCommand {
         public StartInitiative {
-            groups = list(groups);
+            groups = groups == null ? List.of() : groups.stream().map(CairnCommand::list).toList();
+            sides = list(sides);
             surprised = list(surprised);
         }
     }
@@ -59,21 +58,24 @@ sealed interface CairnCommand extends GameCommand {
     }
 
     /** GM: charges a described action the AP the Warden decided. */
-    record SpendAp(String combatantId, String text, int amount) implements CairnCommand {
+    record SpendAp(String combatantId, String text, Integer amount) implements CairnCommand {
     }
 
     /** GM: the default AP cost of attacks, checks and spells at this table. */
-    record SetActionCost(int amount) implements CairnCommand {
+    record SetActionCost(Integer amount) implements CairnCommand {
     }
 
     /**
      * An Action: IR against a DC, or against the TR of a target's save (a Contested Check).
      * Advantage lists hold the net advantage per die: index 0 the base d20, then each object die.
+     * {@code edge} adds to the base die's (a single number for the browser: Enhanced +1, Impaired −1).
      */
     record Check(String combatantId, String attribute, Integer dc, String target, String targetAttribute,
                  List<Integer> objectDice, List<Integer> targetObjectDice, List<Integer> advantage,
-                 List<Integer> targetAdvantage, Integer amount, boolean held, String text) implements CairnCommand {
+                 List<Integer> targetAdvantage, Integer amount, Boolean held, String text, Integer edge)
+            implements CairnCommand {
         public Check {
+            held = Boolean.TRUE.equals(held);
             objectDice = list(objectDice);
             targetObjectDice = list(targetObjectDice);
             advantage = list(advantage);
@@ -93,12 +95,13 @@ sealed interface CairnCommand extends GameCommand {
     /**
      * An attack: an Action with the weapon's Object Die, contested by each target's save; a hit
      * deals the weapon die minus armor. {@code offhand} names a second weapon (keep the highest
-     * damage die); {@code extraTargets} makes it a blast.
+     * damage die); {@code extraTargets} makes it a blast; {@code edge} adds to the base die's advantage.
      */
     record Attack(String combatantId, String target, String weapon, String offhand, List<String> extraTargets,
                   String attribute, String targetAttribute, List<Integer> targetObjectDice, List<Integer> advantage,
-                  List<Integer> targetAdvantage, Integer amount, boolean held) implements CairnCommand {
+                  List<Integer> targetAdvantage, Integer amount, Boolean held, Integer edge) implements CairnCommand {
         public Attack {
+            held = Boolean.TRUE.equals(held);
             extraTargets = list(extraTargets);
             targetObjectDice = list(targetObjectDice);
             advantage = list(advantage);
@@ -107,15 +110,18 @@ sealed interface CairnCommand extends GameCommand {
     }
 
     /** GM: damage from the fiction (a boulder, a trap), armor subtracted unless ignored. */
-    record ApplyDamage(String target, int amount, boolean ignoreArmor, String text) implements CairnCommand {
+    record ApplyDamage(String target, Integer amount, Boolean ignoreArmor, String text) implements CairnCommand {
+        public ApplyDamage {
+            ignoreArmor = Boolean.TRUE.equals(ignoreArmor);
+        }
     }
 
     /** GM: rest and water restore lost HP. */
-    record RestoreHp(String target, int amount) implements CairnCommand {
+    record RestoreHp(String target, Integer amount) implements CairnCommand {
     }
 
     /** GM: a week's rest restores lost STR, DEX or WIL. */
-    record RestoreAttribute(String target, String attribute, int amount) implements CairnCommand {
+    record RestoreAttribute(String target, String attribute, Integer amount) implements CairnCommand {
     }
 
     record AddCondition(String target, String condition, Integer amount) implements CairnCommand {
@@ -125,7 +131,7 @@ sealed interface CairnCommand extends GameCommand {
     }
 
     /** GM: Fatigue from deprivation (one per day) or the fiction. */
-    record AddFatigue(String target, int amount) implements CairnCommand {
+    record AddFatigue(String target, Integer amount) implements CairnCommand {
     }
 
     /** GM: a full night's rest in a safe spot clears Fatigue. */
@@ -137,7 +143,12 @@ sealed interface CairnCommand extends GameCommand {
     }
 
     /** Cast a spell investing {@code amount} inventory-slot dice and {@code manaDust} dust dice. */
-    record CastSpell(String combatantId, String text, int amount, int manaDust, boolean held) implements CairnCommand {
+    record CastSpell(String combatantId, String text, Integer amount, Integer manaDust, Boolean held) implements CairnCommand {
+        public CastSpell {
+            amount = amount == null ? 0 : amount;
+            manaDust = manaDust == null ? 0 : manaDust;
+            held = Boolean.TRUE.equals(held);
+        }
     }
 
     /** GM: an enemy's WIL save against fleeing, optionally with its leader's WIL. */

@@ -25,6 +25,11 @@ sealed interface CairnEvent extends GameEvent {
         return List.copyOf(out);
     }
 
+    /** A roll as the log shows it: nothing of an NPC's, whose total would give away its numbers. */
+    private static String shown(RollResult roll, boolean npc) {
+        return npc ? "" : " " + roll.notation() + " = " + roll.total();
+    }
+
     private static String natural(boolean natural1, boolean natural20) {
         return natural20 ? " (natural 20!)" : natural1 ? " (natural 1!)" : "";
     }
@@ -40,8 +45,8 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    /** One initiative roll: 1d20 + WIL. */
-    record InitiativeRoll(String combatantId, String name, String group, RollResult roll, int score) {
+    /** One initiative roll: 1d20 + WIL. An NPC's score stays out of the log: it gives away its WIL. */
+    record InitiativeRoll(String combatantId, String name, boolean npc, String group, RollResult roll, int score) {
     }
 
     record InitiativeStarted(List<InitiativeRoll> initiative, List<Group> groups, List<String> surprised, String current,
@@ -56,19 +61,20 @@ sealed interface CairnEvent extends GameEvent {
         @Override
         public String describe() {
             return "Initiative: " + String.join("; ", initiative.stream()
-                    .map(r -> r.name() + " (" + r.group() + ") " + r.score()).toList())
+                    .map(r -> r.name() + " (" + r.group() + ")" + (r.npc() ? "" : " " + r.score())).toList())
                     + ". " + initiative.stream().filter(r -> r.combatantId().equals(current)).findFirst()
                     .map(InitiativeRoll::name).orElse(current) + " acts first.";
         }
 
         @Override
         public List<RollResult> rolls() {
-            return initiative.stream().map(InitiativeRoll::roll).toList();
+            return initiative.stream().filter(r -> !r.npc()).map(InitiativeRoll::roll).toList();
         }
     }
 
+    /** {@code cancelledHeld} is the lapsed held action's text; an NPC's ({@code heldSecret}) is not told. */
     record TurnEnded(String combatantId, String name, String next, String nextName, int round, boolean newRound,
-                     String cancelledHeld) implements CairnEvent {
+                     String cancelledHeld, boolean heldSecret) implements CairnEvent {
         @Override
         public String describe() {
             String text = name + " ends the turn and regains AP.";
@@ -79,7 +85,7 @@ sealed interface CairnEvent extends GameEvent {
                 text += " " + nextName + " acts next.";
             }
             if (cancelledHeld != null) {
-                text += " " + nextName + "'s held action lapses: " + cancelledHeld + ".";
+                text += " " + nextName + "'s held action lapses" + (heldSecret ? "." : ": " + cancelledHeld + ".");
             }
             return text;
         }
@@ -106,17 +112,18 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    record ActionHeld(String combatantId, String name, String text, int cost, int apLeft) implements CairnEvent {
+    /** An NPC's held action and its condition are the Warden's secret: the log only says one is held. */
+    record ActionHeld(String combatantId, String name, boolean npc, String text, int cost, int apLeft) implements CairnEvent {
         @Override
         public String describe() {
-            return name + " holds an action: " + text + " (" + cost + " AP, " + apLeft + " left).";
+            return name + " holds an action" + (npc ? "" : ": " + text) + " (" + cost + " AP, " + apLeft + " left).";
         }
     }
 
-    record HeldReleased(String combatantId, String name, String text) implements CairnEvent {
+    record HeldReleased(String combatantId, String name, boolean npc, String text) implements CairnEvent {
         @Override
         public String describe() {
-            return name + " lets the held action go: " + text + ".";
+            return name + " lets the held action go" + (npc ? "." : ": " + text + ".");
         }
     }
 
@@ -134,21 +141,23 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    record CheckRolled(String combatantId, String name, String attribute, int modifier, RollResult roll, Integer dc,
-                       String target, String targetName, String targetAttribute, RollResult targetRoll,
-                       boolean success, boolean natural1, boolean natural20, int cost, int apLeft, boolean held,
-                       String text) implements CairnEvent {
+    /** {@code npc}/{@code targetNpc}: that side's roll is left out of the log (its total gives away the attribute). */
+    record CheckRolled(String combatantId, String name, boolean npc, String attribute, int modifier, RollResult roll,
+                       Integer dc, String target, String targetName, boolean targetNpc, String targetAttribute,
+                       RollResult targetRoll, boolean success, boolean natural1, boolean natural20, int cost, int apLeft,
+                       boolean held, String text) implements CairnEvent {
         @Override
         public String describe() {
-            String against = dc != null ? "DC " + dc : targetName + "'s " + targetAttribute.toUpperCase() + " save " + targetRoll.total();
+            String against = dc != null ? "DC " + dc
+                    : targetName + "'s " + targetAttribute.toUpperCase() + " save" + (targetNpc ? "" : " " + targetRoll.total());
             return name + (text == null || text.isBlank() ? " acts" : ": " + text) + " — " + attribute.toUpperCase()
-                    + " " + roll.notation() + " = " + roll.total() + natural(natural1, natural20) + " vs " + against
+                    + shown(roll, npc) + natural(natural1, natural20) + " vs " + against
                     + " — " + (success ? "success" : "failure") + ".";
         }
 
         @Override
         public List<RollResult> rolls() {
-            return present(roll, targetRoll);
+            return present(npc ? null : roll, targetNpc ? null : targetRoll);
         }
 
         @Override
@@ -157,18 +166,18 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    record SaveRolled(String combatantId, String name, String attribute, int modifier, RollResult roll, int dc,
-                      boolean success, boolean natural1, boolean natural20, String text) implements CairnEvent {
+    record SaveRolled(String combatantId, String name, boolean npc, String attribute, int modifier, RollResult roll,
+                      int dc, boolean success, boolean natural1, boolean natural20, String text) implements CairnEvent {
         @Override
         public String describe() {
             return name + " saves with " + attribute.toUpperCase() + (text == null || text.isBlank() ? "" : " (" + text + ")")
-                    + ": " + roll.notation() + " = " + roll.total() + natural(natural1, natural20) + " vs DC " + dc + " — "
+                    + ":" + shown(roll, npc) + natural(natural1, natural20) + " vs DC " + dc + " — "
                     + (success ? "saved" : "failed") + ".";
         }
 
         @Override
         public List<RollResult> rolls() {
-            return List.of(roll);
+            return npc ? List.of() : List.of(roll);
         }
 
         @Override
@@ -178,10 +187,10 @@ sealed interface CairnEvent extends GameEvent {
     }
 
     /** One target's side of an attack: its save, and the damage die if hit. */
-    record TargetResult(String targetId, String targetName, RollResult save, boolean hit, int damageDie) {
+    record TargetResult(String targetId, String targetName, boolean npc, RollResult save, boolean hit, int damageDie) {
     }
 
-    record AttackRolled(String combatantId, String name, String weapon, RollResult roll, boolean natural1,
+    record AttackRolled(String combatantId, String name, boolean npc, String weapon, RollResult roll, boolean natural1,
                         boolean natural20, List<TargetResult> targets, int cost, int apLeft, boolean held)
             implements CairnEvent {
         public AttackRolled {
@@ -190,17 +199,20 @@ sealed interface CairnEvent extends GameEvent {
 
         @Override
         public String describe() {
-            return name + " attacks with " + weapon + ": " + roll.notation() + " = " + roll.total()
+            return name + " attacks with " + weapon + (npc ? "" : ":" + shown(roll, false))
                     + natural(natural1, natural20) + " — " + String.join("; ", targets.stream()
-                    .map(t -> t.targetName() + " saves " + t.save().total() + (t.hit() ? ", hit (damage die " + t.damageDie() + ")" : ", miss"))
+                    .map(t -> t.targetName() + " saves" + (t.npc() ? "" : " " + t.save().total())
+                            + (t.hit() ? ", hit (damage die " + t.damageDie() + ")" : ", miss"))
                     .toList()) + ".";
         }
 
         @Override
         public List<RollResult> rolls() {
             List<RollResult> all = new ArrayList<>();
-            all.add(roll);
-            targets.forEach(t -> all.add(t.save()));
+            if (!npc) {
+                all.add(roll);
+            }
+            targets.stream().filter(t -> !t.npc()).forEach(t -> all.add(t.save()));
             return all;
         }
 
@@ -210,27 +222,31 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    record DamageTaken(String targetId, String name, String source, int rolled, int armor, int damage, int hpBefore,
-                       int hpAfter, int strLoss, Patch patch) implements CairnEvent {
+    /** An NPC's HP, armor and STR stay out of the log; the damage dealt is told. */
+    record DamageTaken(String targetId, String name, boolean npc, String source, int rolled, int armor, int damage,
+                       int hpBefore, int hpAfter, int strLoss, Patch patch) implements CairnEvent {
         @Override
         public String describe() {
+            if (npc) {
+                return name + " takes " + damage + " damage from " + source + "." + (strLoss > 0 ? " The blow tears at its strength." : "");
+            }
             String text = name + " takes " + damage + " damage from " + source + " (" + rolled + " − armor " + armor + "): HP "
                     + hpBefore + " → " + Math.max(0, hpAfter) + ".";
             return strLoss > 0 ? text + " " + strLoss + " spills over into STR." : text;
         }
     }
 
-    record CriticalSave(String targetId, String name, RollResult roll, int str, int dc, boolean success, String outcome,
-                        RollResult doomRoll, Patch patch) implements CairnEvent {
+    record CriticalSave(String targetId, String name, boolean npc, RollResult roll, int str, int dc, boolean success,
+                        String outcome, RollResult doomRoll, Patch patch) implements CairnEvent {
         @Override
         public String describe() {
-            return name + " makes a STR save against critical damage: " + roll.notation() + " = " + roll.total()
+            return name + " makes a STR save against critical damage:" + shown(roll, npc)
                     + " vs DC " + dc + " — " + (success ? "saved" : "failed") + ". " + outcome;
         }
 
         @Override
         public List<RollResult> rolls() {
-            return present(roll, doomRoll);
+            return npc ? List.of() : present(roll, doomRoll);
         }
     }
 
@@ -264,17 +280,19 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    record HpRestored(String targetId, String name, int amount, Patch patch) implements CairnEvent {
+    record HpRestored(String targetId, String name, boolean npc, int amount, Patch patch) implements CairnEvent {
         @Override
         public String describe() {
-            return name + " recovers " + amount + " HP.";
+            return npc ? name + " recovers HP." : name + " recovers " + amount + " HP.";
         }
     }
 
-    record AttributeRestored(String targetId, String name, String attribute, int amount, Patch patch) implements CairnEvent {
+    record AttributeRestored(String targetId, String name, boolean npc, String attribute, int amount, Patch patch)
+            implements CairnEvent {
         @Override
         public String describe() {
-            return name + " recovers " + amount + " " + attribute.toUpperCase() + ".";
+            return npc ? name + " recovers " + attribute.toUpperCase() + "."
+                    : name + " recovers " + amount + " " + attribute.toUpperCase() + ".";
         }
     }
 
@@ -344,13 +362,9 @@ sealed interface CairnEvent extends GameEvent {
                          boolean success, Patch patch) implements CairnEvent {
         @Override
         public String describe() {
-            return name + " checks morale with " + (leaderName == null ? "its" : leaderName + "'s") + " WIL " + wil + ": "
-                    + roll.total() + " vs DC " + dc + " — " + (success ? "stands firm" : "flees") + ".";
-        }
-
-        @Override
-        public List<RollResult> rolls() {
-            return List.of(roll);
+            // Morale is for NPCs only, whose WIL is the Warden's: the log tells the outcome alone.
+            return name + " checks morale" + (leaderName == null ? "" : " with " + leaderName + "'s WIL") + " against DC "
+                    + dc + " — " + (success ? "stands firm" : "flees") + ".";
         }
     }
 

@@ -160,12 +160,12 @@ final class CairnReferee implements Referee<CairnState> {
             case ReleaseHeld r -> {
                 Combatant c = acting(state, r.combatantId(), play);
                 HeldAction held = heldOf(state, c);
-                yield List.of(new HeldReleased(c.id(), c.name(), held.text()));
+                yield List.of(new HeldReleased(c.id(), c.name(), c.npc(), held.text()));
             }
             case SpendAp s -> {
                 gm(play);
                 Combatant c = acting(state, s.combatantId(), play);
-                if (s.amount() < 1) {
+                if (s.amount() == null || s.amount() < 1) {
                     throw new Refused(RejectionCode.INVALID_COMMAND, "Spend at least 1 AP.");
                 }
                 int left = onTurn(state, c, s.amount());
@@ -173,7 +173,7 @@ final class CairnReferee implements Referee<CairnState> {
             }
             case SetActionCost s -> {
                 gm(play);
-                if (s.amount() < 0 || s.amount() > Encounter.AP_PER_TURN) {
+                if (s.amount() == null || s.amount() < 0 || s.amount() > Encounter.AP_PER_TURN) {
                     throw new Refused(RejectionCode.INVALID_COMMAND, "An action costs 0 to 4 AP.");
                 }
                 yield List.of(new ActionCostSet(s.amount()));
@@ -184,8 +184,8 @@ final class CairnReferee implements Referee<CairnState> {
             case ApplyDamage d -> {
                 gm(play);
                 Combatant t = combatant(state, d.target());
-                if (d.amount() < 0) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Damage cannot be negative.");
+                if (d.amount() == null || d.amount() < 0) {
+                    throw new Refused(RejectionCode.INVALID_COMMAND, "Say how much damage (0 or more).");
                 }
                 yield CairnActions.damage(state, t, d.amount(), d.ignoreArmor(), text(d.text(), "the fiction"), play);
             }
@@ -193,7 +193,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant t = recovering(state, r.target(), r.amount());
                 int hp = Math.min(t.get("hpMax"), t.get("hp") + r.amount());
-                yield List.of(new HpRestored(t.id(), t.name(), hp - t.get("hp"), Patch.values(t.id(), Map.of("hp", hp))));
+                yield List.of(new HpRestored(t.id(), t.name(), t.npc(), hp - t.get("hp"), Patch.values(t.id(), Map.of("hp", hp))));
             }
             case RestoreAttribute r -> {
                 gm(play);
@@ -205,7 +205,7 @@ final class CairnReferee implements Referee<CairnState> {
                     case "wil" -> List.of(Conditions.DELIRIOUS);
                     default -> List.of();
                 };
-                yield List.of(new AttributeRestored(t.id(), t.name(), attr, value - t.get(attr),
+                yield List.of(new AttributeRestored(t.id(), t.name(), t.npc(), attr, value - t.get(attr),
                         new Patch(t.id(), Map.of(attr, value), Map.of(), cleared)));
             }
             case AddCondition a -> {
@@ -233,7 +233,7 @@ final class CairnReferee implements Referee<CairnState> {
             case AddFatigue f -> {
                 gm(play);
                 Combatant t = combatant(state, f.target());
-                if (f.amount() < 1) {
+                if (f.amount() == null || f.amount() < 1) {
                     throw new Refused(RejectionCode.INVALID_COMMAND, "Add at least 1 Fatigue.");
                 }
                 Map<String, Integer> values = CairnActions.withFatigue(t, f.amount(), new HashMap<>());
@@ -306,23 +306,28 @@ final class CairnReferee implements Referee<CairnState> {
         if (state.encounter() != null) {
             throw new Refused(RejectionCode.INVALID_STATE, "A fight is already running.");
         }
-        if (s.groups().isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Put the combatants into groups.");
+        List<String> sides = s.sides().isEmpty() ? CairnViews.SIDES : s.sides();
+        if (s.groups().size() > sides.size()) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Name every side: " + s.groups().size() + " groups but "
+                    + sides.size() + " names.");
         }
         Set<String> names = new HashSet<>();
         Set<String> ids = new HashSet<>();
         List<Combatant> placed = new ArrayList<>();
         Map<String, Combatant> everyone = new HashMap<>();
-        for (GroupAssignment g : s.groups()) {
-            if (g.name() == null || g.name().isBlank() || !names.add(g.name())) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "Every group needs its own name.");
+        List<Group> assigned = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            String name = sides.get(i);
+            if (name == null || name.isBlank() || name.length() > 40 || !names.add(name.trim())) {
+                throw new Refused(RejectionCode.INVALID_COMMAND, "Every side needs its own name of 1 to 40 characters.");
             }
-            if (g.characterIds().isEmpty()) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "Group " + g.name() + " has nobody in it.");
+            List<String> members = i < s.groups().size() ? s.groups().get(i) : List.of();
+            if (members.isEmpty()) {
+                continue; // a side nobody was put into sits the fight out
             }
-            for (String id : g.characterIds()) {
+            for (String id : members) {
                 if (!ids.add(id)) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "A combatant can be in only one group.");
+                    throw new Refused(RejectionCode.INVALID_COMMAND, "A combatant can be on only one side.");
                 }
                 Combatant c = state.find(id).orElse(null);
                 if (c == null) {
@@ -331,22 +336,26 @@ final class CairnReferee implements Referee<CairnState> {
                 }
                 everyone.put(id, c);
             }
+            assigned.add(new Group(name.trim(), members));
+        }
+        if (assigned.isEmpty()) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Put the combatants on their sides.");
         }
         for (String id : s.surprised()) {
             if (!ids.contains(id)) {
-                throw new Refused(RejectionCode.UNKNOWN_CHARACTER, "Only combatants in a group can be surprised.");
+                throw new Refused(RejectionCode.UNKNOWN_CHARACTER, "Only combatants on a side can be surprised.");
             }
         }
         List<InitiativeRoll> rolls = new ArrayList<>();
         Map<String, Integer> scores = new HashMap<>();
         List<Group> groups = new ArrayList<>();
-        for (GroupAssignment g : s.groups()) {
-            List<String> members = new ArrayList<>(g.characterIds());
+        for (Group g : assigned) {
+            List<String> members = new ArrayList<>(g.members());
             for (String id : members) {
                 Combatant c = everyone.get(id);
                 int face = play.dice().roll(20);
                 int score = face + c.get("wil");
-                rolls.add(new InitiativeRoll(id, c.name(), g.name(),
+                rolls.add(new InitiativeRoll(id, c.name(), c.npc(), g.name(),
                         new RollResult("1d20+" + c.get("wil"), score, List.of(Die.kept(20, face))), score));
                 scores.put(id, score);
             }
@@ -383,9 +392,10 @@ final class CairnReferee implements Referee<CairnState> {
             round++;
             next = nextUp(state, enc, enc.groups().size() - 1, List.of());
         }
-        String nextName = next == null ? null : combatant(state, next).name();
+        Combatant nextUp = next == null ? null : combatant(state, next);
         HeldAction lapsed = next == null ? null : enc.held().get(next);
-        return List.of(new TurnEnded(c.id(), c.name(), next, nextName, round, newRound, lapsed == null ? null : lapsed.text()));
+        return List.of(new TurnEnded(c.id(), c.name(), next, nextUp == null ? null : nextUp.name(), round, newRound,
+                lapsed == null ? null : lapsed.text(), nextUp != null && nextUp.npc()));
     }
 
     /**
@@ -418,7 +428,7 @@ final class CairnReferee implements Referee<CairnState> {
             throw new Refused(RejectionCode.INVALID_STATE, c.name() + " already holds an action.");
         }
         int left = onTurn(state, c, cost);
-        return List.of(new ActionHeld(c.id(), c.name(), text, cost, left));
+        return List.of(new ActionHeld(c.id(), c.name(), c.npc(), text, cost, left));
     }
 
     // ---- guards shared with CairnActions ----
@@ -520,10 +530,10 @@ final class CairnReferee implements Referee<CairnState> {
     }
 
     /** "A Deprived PC cannot recover HP, Attributes, or item slots from Fatigue." */
-    private static Combatant recovering(CairnState state, String id, int amount) {
+    private static Combatant recovering(CairnState state, String id, Integer amount) {
         Combatant t = combatant(state, id);
-        if (amount < 0) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Recovery cannot be negative.");
+        if (amount == null || amount < 0) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Say how much is recovered (0 or more).");
         }
         if (t.has(Conditions.DEPRIVED)) {
             throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is deprived and cannot recover.");

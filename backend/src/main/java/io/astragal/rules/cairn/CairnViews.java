@@ -1,7 +1,11 @@
 package io.astragal.rules.cairn;
 
 import io.astragal.rules.ActionOption;
+import io.astragal.rules.Actor;
 import io.astragal.rules.CombatantView;
+import io.astragal.rules.Decision;
+import io.astragal.rules.Need;
+import io.astragal.rules.Play;
 import io.astragal.rules.CombatantView.Chip;
 import io.astragal.rules.CombatantView.Track;
 import io.astragal.rules.GroupedView;
@@ -9,18 +13,35 @@ import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.cairn.CairnCommand.Attack;
+import io.astragal.rules.cairn.CairnCommand.CastSpell;
+import io.astragal.rules.cairn.CairnCommand.Check;
+import io.astragal.rules.cairn.CairnCommand.EndInitiative;
+import io.astragal.rules.cairn.CairnCommand.EndTurn;
+import io.astragal.rules.cairn.CairnCommand.GainAdvantage;
+import io.astragal.rules.cairn.CairnCommand.HoldAction;
+import io.astragal.rules.cairn.CairnCommand.Move;
+import io.astragal.rules.cairn.CairnCommand.ReleaseHeld;
+import io.astragal.rules.cairn.CairnCommand.Save;
+import io.astragal.rules.cairn.CairnCommand.SpendAp;
 import io.astragal.rules.cairn.CairnState.Combatant;
 import io.astragal.rules.cairn.CairnState.Encounter;
 import io.astragal.rules.cairn.CairnState.Group;
 import io.astragal.rules.cairn.CairnState.Weapon;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** What each viewer sees of a cairn-ap table, and which buttons it gets. */
 final class CairnViews {
+
+    /** The sides the Warden puts combatants on when starting a fight (empty ones sit it out). */
+    static final List<String> SIDES = List.of("Party", "Foes", "Others");
+    private static final List<String> ATTRIBUTE_KEYS = CairnReferee.ATTRIBUTES;
+    /** Scars whose later part is rolled by recoverScar. */
+    private static final List<String> RECOVERABLE = List.of(Conditions.WALLOPED, Conditions.BROKEN_LIMB,
+            Conditions.DISEASED, Conditions.HAMSTRUNG, Conditions.MORTAL_WOUND);
 
     private CairnViews() {
     }
@@ -78,7 +99,11 @@ final class CairnViews {
         if (enc != null && enc.held().containsKey(c.id())) {
             chips.add(new Chip("holding an action", null));
         }
-        if (!hidden && c.get("fatigue") > 0) {
+        if (enc != null && enc.surprised().contains(c.id())) {
+            chips.add(new Chip("surprised", null));
+        }
+        if (mine(c, viewer) && c.get("fatigue") > 0) {
+            // Fatigue is a private sheet number, like slots and mana dust.
             chips.add(new Chip("fatigue", c.get("fatigue")));
         }
         Map<String, Object> stats = new LinkedHashMap<>();
@@ -130,73 +155,133 @@ final class CairnViews {
             return out;
         }
         Encounter enc = state.encounter();
-        if (enc == null) {
-            for (Combatant c : state.combatants()) {
-                if (!c.npc() && mine(c, viewer) && !viewer.isGm()) {
-                    characterActions(state, c, null, out);
-                }
-            }
-        } else {
-            for (Group g : enc.groups()) {
-                for (String id : g.members()) {
-                    Combatant c = state.find(id).orElseThrow();
-                    // The Warden gets buttons for whoever acts now; a player for each of their characters.
-                    boolean offer = viewer.isGm() ? id.equals(enc.current()) : mine(c, viewer);
-                    if (offer) {
-                        characterActions(state, c, enc, out);
-                    }
-                }
+        for (Combatant c : ordered(state)) {
+            // A player gets buttons for each of their characters; the Warden for whoever acts now and
+            // for anyone holding an action (which may go off on another's turn).
+            boolean offer = viewer.isGm()
+                    ? enc != null && (c.id().equals(enc.current()) || enc.held().containsKey(c.id()))
+                    : mine(c, viewer);
+            if (offer && (enc == null || enc.includes(c.id()))) {
+                characterActions(state, c, viewer, out);
             }
         }
         if (viewer.isGm()) {
-            gmActions(state, out);
+            gmActions(state, viewer, out);
         }
         return out;
     }
 
-    private static void characterActions(CairnState state, Combatant c, Encounter enc, List<ActionOption> out) {
-        Map<String, Object> who = Map.of("combatantId", c.id());
-        String blocked = c.incapacity().map(why -> c.name() + " is " + why).orElse(null);
+    /** In the fight, its members in turn order; outside, everyone at the table. */
+    private static List<Combatant> ordered(CairnState state) {
+        Encounter enc = state.encounter();
         if (enc == null) {
-            boolean ok = blocked == null;
-            String why = ok ? "" : blocked;
-            out.add(option("cairn-ap.check", c.name() + ": act against a DC", who, List.of("attribute", "dc"), null, ok, why));
-            out.add(option("cairn-ap.save", c.name() + ": save", who, List.of("attribute", "dc"), null, true, ""));
-            for (Weapon w : weaponsOf(c)) {
-                out.add(option("cairn-ap.attack", c.name() + ": attack with " + w.name() + " (d" + w.die() + ")",
-                        with(who, "weapon", w.name()), List.of("target"), null, ok, why));
-            }
-            out.add(option("cairn-ap.castSpell", c.name() + ": cast a spell", who, List.of("text", "amount", "manaDust"), null, ok, why));
-            return;
+            return state.combatants();
         }
-        if (!enc.includes(c.id())) {
-            return;
+        List<Combatant> out = new ArrayList<>();
+        enc.groups().forEach(g -> g.members().forEach(id -> state.find(id).ifPresent(out::add)));
+        return out;
+    }
+
+    private static void characterActions(CairnState state, Combatant c, Viewer viewer, List<ActionOption> out) {
+        Encounter enc = state.encounter();
+        String id = c.id();
+        String who = c.name() + ": ";
+        Map<String, Object> args = Map.of("combatantId", id);
+        Integer cost = enc == null ? null : state.actionCost();
+        String foe = plausibleTarget(state, c);
+        if (enc != null) {
+            out.add(probed(state, viewer, new Move(id), who + "move up to " + c.moveSpaces() + " spaces", args, List.of(), 1));
+            out.add(probed(state, viewer, new GainAdvantage(id), who + "gain Advantage on the next roll", args, List.of(), 1));
         }
-        int ap = enc.apOf(c.id());
-        boolean turn = c.id().equals(enc.current());
-        String notTurn = "Not your turn" + (enc.current() == null ? "" : " — " + state.find(enc.current()).map(Combatant::name).orElse("") + " acts now");
-        int cost = state.actionCost();
-        out.add(costed("cairn-ap.move", c.name() + ": move " + c.moveSpaces() + " spaces", who, List.of(), 1, ap, turn, notTurn, blocked));
-        out.add(costed("cairn-ap.gainAdvantage", c.name() + ": gain Advantage", who, List.of(), 1, ap, turn, notTurn, blocked));
         for (Weapon w : weaponsOf(c)) {
-            out.add(costed("cairn-ap.attack", c.name() + ": attack with " + w.name() + " (d" + w.die() + ")",
-                    with(who, "weapon", w.name()), List.of("target"), cost, ap, turn, notTurn, blocked));
+            out.add(attackOption(state, viewer, c, foe, w, null, false, cost));
         }
-        out.add(costed("cairn-ap.check", c.name() + ": act against a DC", who, List.of("attribute", "dc"), cost, ap, turn, notTurn, blocked));
-        out.add(costed("cairn-ap.castSpell", c.name() + ": cast a spell", who, List.of("text", "amount", "manaDust"), cost, ap, turn, notTurn, blocked));
-        boolean holding = enc.held().containsKey(c.id());
-        out.add(holding
-                ? option("cairn-ap.holdAction", c.name() + ": hold an action", who, List.of("text"), cost, false, "Already holding an action")
-                : costed("cairn-ap.holdAction", c.name() + ": hold an action", who, List.of("text"), cost, ap, turn, notTurn, blocked));
-        if (holding) {
-            for (Weapon w : weaponsOf(c)) {
-                out.add(option("cairn-ap.attack", c.name() + ": held attack with " + w.name(),
-                        with(with(who, "weapon", w.name()), "held", true), List.of("target"), 0, blocked == null, blocked == null ? "" : blocked));
+        for (int i = 0; i < c.weapons().size(); i++) {
+            for (int j = i + 1; j < c.weapons().size(); j++) {
+                out.add(attackOption(state, viewer, c, foe, c.weapons().get(i), c.weapons().get(j), false, cost));
             }
-            out.add(option("cairn-ap.releaseHeld", c.name() + ": let the held action go", who, List.of(), 0, true, ""));
         }
-        out.add(option("cairn-ap.save", c.name() + ": save", who, List.of("attribute", "dc"), null, true, ""));
-        out.add(option("cairn-ap.endTurn", c.name() + ": end turn", who, List.of(), null, turn, turn ? "" : notTurn));
+        out.add(probed(state, viewer, check(id, 20, null, false), who + "act against a DC",
+                with(args, "attribute", "str"), List.of(attribute(), dc(), edge(), text("What you do")), cost));
+        ActionOption contest = probed(state, viewer, check(id, null, foe, false), who + "act against someone (they save)",
+                with(with(args, "attribute", "str"), "targetAttribute", "str"),
+                List.of(attribute(), target(), Need.choice("targetAttribute", "They save with", ATTRIBUTE_KEYS), edge(),
+                        text("What you do")), cost);
+        out.add(foe != null ? contest : new ActionOption(contest.command(), contest.label(), contest.args(), contest.needs(),
+                cost, false, "There is no one else at the table.", false));
+        int slotDice = Math.min(1, c.freeSlots());
+        int dustDice = slotDice == 0 ? Math.min(1, c.get("manaDust")) : 0;
+        // With neither a free slot nor dust, probe with one slot die so the refusal says what is missing.
+        int probeSlots = slotDice + dustDice == 0 ? 1 : slotDice;
+        out.add(probed(state, viewer, new CastSpell(id, "a spell", probeSlots, dustDice, false), who + "cast a spell",
+                with(with(args, "amount", slotDice), "manaDust", dustDice),
+                List.of(text("Spell"), Need.of("amount", "Magic Dice from free slots", Need.Kind.NUMBER),
+                        Need.of("manaDust", "Magic Dice from Mana Dust", Need.Kind.NUMBER)), cost));
+        if (enc != null) {
+            // "Held Action (X AP)": the Warden decides X (a player's hold costs the table's action cost).
+            out.add(probed(state, viewer, new HoldAction(id, "an action", null), who + "hold an action",
+                    viewer.isGm() ? with(args, "amount", state.actionCost()) : args,
+                    viewer.isGm() ? List.of(text("Action and its condition"), Need.of("amount", "AP", Need.Kind.NUMBER))
+                            : List.of(text("Action and its condition")), cost));
+            if (enc.held().containsKey(id)) {
+                // "when the condition(s) are met, the Action happens": already paid, on anyone's turn.
+                for (Weapon w : weaponsOf(c)) {
+                    out.add(attackOption(state, viewer, c, foe, w, null, true, 0));
+                }
+                out.add(probed(state, viewer, check(id, 20, null, true), who + "the held action happens (against a DC)",
+                        with(with(args, "attribute", "str"), "held", true), List.of(attribute(), dc(), edge(), text("What you do")), 0));
+                out.add(probed(state, viewer, new ReleaseHeld(id), who + "let the held action go", args, List.of(), null));
+            }
+        }
+        out.add(probed(state, viewer, new Save(id, "str", 20, List.of(), List.of(), null), who + "save",
+                with(args, "attribute", "dex"), List.of(attribute(), dc(), text("How you avoid it")), null));
+        if (enc != null) {
+            out.add(probed(state, viewer, new EndTurn(id), who + "end turn (regain AP)", args, List.of(), null));
+        }
+    }
+
+    private static ActionOption attackOption(CairnState state, Viewer viewer, Combatant c, String foe, Weapon main,
+                                             Weapon offhand, boolean held, Integer cost) {
+        Map<String, Object> args = with(with(Map.of("combatantId", c.id()), "weapon", main.name()), "attribute", "str");
+        args = with(with(args, "targetAttribute", "dex"), "edge", 0);
+        String label = c.name() + ": " + (held ? "the held attack happens with " : "attack with ") + main.name() + " (d" + main.die() + ")";
+        if (offhand != null) {
+            args = with(args, "offhand", offhand.name());
+            label = c.name() + ": attack with " + main.name() + " and " + offhand.name() + " (keep the higher die)";
+        }
+        if (held) {
+            args = with(args, "held", true);
+        }
+        Attack probe = new Attack(c.id(), foe, main.name(), offhand == null ? null : offhand.name(), List.of(), null, null,
+                List.of(), List.of(), List.of(), null, held, null);
+        List<Need> needs = List.of(target(),
+                Need.of("extraTargets", "Also caught in the blast (each saves)", Need.Kind.COMBATANTS),
+                Need.choice("attribute", "Attack with", ATTRIBUTE_KEYS),
+                Need.choice("targetAttribute", "Targets save with", ATTRIBUTE_KEYS), edge());
+        if (foe == null) {
+            return new ActionOption("cairn-ap.attack", label, args, needs, cost, false, "There is no one to attack.", false);
+        }
+        return probed(state, viewer, probe, label, args, needs, cost);
+    }
+
+    /** Someone the combatant could attack or act against, for probing: an opponent first, else anyone else. */
+    private static String plausibleTarget(CairnState state, Combatant c) {
+        Encounter enc = state.encounter();
+        List<Combatant> others = ordered(state).stream().filter(o -> !o.id().equals(c.id())).toList();
+        if (enc != null) {
+            int side = enc.groupOf(c.id());
+            for (Combatant o : others) {
+                if (enc.groupOf(o.id()) != side) {
+                    return o.id();
+                }
+            }
+        }
+        return others.isEmpty() ? null : others.getFirst().id();
+    }
+
+    private static Check check(String id, Integer dc, String target, boolean held) {
+        return new Check(id, "str", dc, target, target == null ? null : "str", List.of(), List.of(), List.of(), List.of(),
+                null, held, null, null);
     }
 
     private static List<Weapon> weaponsOf(Combatant c) {
@@ -205,53 +290,117 @@ final class CairnViews {
         return all;
     }
 
-    private static ActionOption costed(String command, String label, Map<String, Object> args, List<String> needs, int cost,
-                                       int ap, boolean turn, String notTurn, String blocked) {
-        String reason = blocked != null ? blocked : !turn ? notTurn
-                : ap < cost ? "Needs " + cost + " AP, you have " + ap : "";
-        return option(command, label, args, needs, cost, reason.isEmpty(), reason);
-    }
-
-    private static void gmActions(CairnState state, List<ActionOption> out) {
-        Map<String, Object> none = Map.of();
-        if (state.encounter() == null) {
-            out.add(gm("cairn-ap.placeCharacters", "Place characters", List.of("characterIds")));
-            out.add(gm("cairn-ap.startInitiative", "Start the fight", List.of("groups", "surprised")));
+    private static void gmActions(CairnState state, Viewer viewer, List<ActionOption> out) {
+        Encounter enc = state.encounter();
+        boolean nobody = state.combatants().isEmpty();
+        String noOne = nobody ? "No one is at the table." : null;
+        out.add(gm("cairn-ap.placeCharacters", "Place characters at the table", Map.of(),
+                List.of(Need.of("characterIds", "Characters", Need.Kind.CHARACTERS)), null));
+        if (enc == null) {
+            out.add(gm("cairn-ap.startInitiative", "Start the fight (everyone rolls 1d20 + WIL)", Map.of("sides", SIDES),
+                    List.of(new Need("groups", "Sides", Need.Kind.GROUPS, SIDES),
+                            Need.of("surprised", "Surprised (2 AP on their first turn)", Need.Kind.COMBATANTS)),
+                    nobody ? "Place characters at the table first." : null));
         } else {
-            out.add(gm("cairn-ap.endInitiative", "End the fight", List.of()));
-            String current = state.encounter().current();
-            if (current != null) {
-                out.add(new ActionOption("cairn-ap.spendAp", "Charge AP for an action", Map.of("combatantId", current),
-                        List.of("text", "amount"), null, true, "", true));
+            out.add(gmProbed(state, viewer, new EndInitiative(), "End the fight", Map.of(), List.of()));
+            if (enc.current() != null) {
+                Combatant current = state.find(enc.current()).orElseThrow();
+                out.add(gmProbed(state, viewer, new SpendAp(current.id(), "an action", 1),
+                        "Charge " + current.name() + " AP for an action", Map.of("combatantId", current.id()),
+                        List.of(text("Action"), Need.of("amount", "AP", Need.Kind.NUMBER))));
             }
         }
-        out.add(gm("cairn-ap.applyDamage", "Deal damage", List.of("target", "amount")));
-        out.add(gm("cairn-ap.restoreHp", "Restore HP", List.of("target", "amount")));
-        out.add(gm("cairn-ap.restoreAttribute", "Restore an attribute", List.of("target", "attribute", "amount")));
-        out.add(gm("cairn-ap.addCondition", "Add a condition", List.of("target", "condition")));
-        out.add(gm("cairn-ap.removeCondition", "Remove a condition", List.of("target", "condition")));
-        out.add(gm("cairn-ap.recoverScar", "Scar healed: roll its recovery", List.of("target", "condition")));
-        out.add(gm("cairn-ap.addFatigue", "Add Fatigue (deprivation)", List.of("target", "amount")));
-        out.add(gm("cairn-ap.rest", "Full night's rest", List.of("target")));
-        out.add(gm("cairn-ap.moraleSave", "Morale save", List.of("target")));
-        out.add(gm("cairn-ap.rollReaction", "Reaction roll (2d6)", List.of("text")));
-        out.add(gm("cairn-ap.rollDieOfFate", "Die of fate (1d6)", List.of("text")));
-        out.add(gm("cairn-ap.rollHireling", "Roll a hireling", List.of("text")));
-        out.add(new ActionOption("cairn-ap.setActionCost", "Default action cost (now " + state.actionCost() + " AP)", none,
-                List.of("amount"), null, true, "", true));
+        out.add(gm("cairn-ap.save", "Roll a save for a combatant", Map.of("attribute", "dex"),
+                List.of(Need.of("combatantId", "Who saves", Need.Kind.COMBATANT), attribute(), dc(), text("Against what")), noOne));
+        out.add(gm("cairn-ap.applyDamage", "Deal damage", Map.of("ignoreArmor", false),
+                List.of(target(), Need.of("amount", "Damage", Need.Kind.NUMBER), Need.of("ignoreArmor", "Ignore armor", Need.Kind.FLAG),
+                        text("Source")), noOne));
+        out.add(gm("cairn-ap.restoreHp", "Restore HP", Map.of(), List.of(target(), Need.of("amount", "HP", Need.Kind.NUMBER)), noOne));
+        out.add(gm("cairn-ap.restoreAttribute", "Restore an attribute", Map.of("attribute", "str"),
+                List.of(target(), attribute(), Need.of("amount", "Points", Need.Kind.NUMBER)), noOne));
+        out.add(gm("cairn-ap.addCondition", "Add a condition", Map.of("amount", 1),
+                List.of(target(), text("condition", "Condition"), Need.of("amount", "Level", Need.Kind.NUMBER)), noOne));
+        List<String> present = state.combatants().stream().flatMap(c -> c.conditions().keySet().stream()).distinct().sorted().toList();
+        out.add(gm("cairn-ap.removeCondition", "Remove a condition", Map.of(),
+                List.of(target(), Need.choice("condition", "Condition", present)), present.isEmpty() ? "No one has a condition." : null));
+        List<String> scars = RECOVERABLE.stream().filter(r -> state.combatants().stream().anyMatch(c -> c.has(r))).toList();
+        out.add(gm("cairn-ap.recoverScar", "A scar has healed: roll its recovery", Map.of(),
+                List.of(target(), Need.choice("condition", "Scar", scars)), scars.isEmpty() ? "No one has a scar to recover from." : null));
+        out.add(gm("cairn-ap.addFatigue", "Add Fatigue (deprivation)", Map.of("amount", 1),
+                List.of(target(), Need.of("amount", "Fatigue", Need.Kind.NUMBER)), noOne));
+        out.add(gm("cairn-ap.rest", "A full night's rest (clears Fatigue)", Map.of(), List.of(target()), noOne));
+        boolean npcs = state.combatants().stream().anyMatch(Combatant::npc);
+        String noNpc = npcs ? null : "Morale does not affect PCs, and no NPC is at the table.";
+        out.add(gm("cairn-ap.moraleSave", "Morale save (WIL)", Map.of("dc", CairnReferee.AVERAGE_DC),
+                List.of(target(), dc()), noNpc));
+        out.add(gm("cairn-ap.moraleSave", "Morale save with the leader's WIL", Map.of("dc", CairnReferee.AVERAGE_DC),
+                List.of(target(), Need.of("leader", "Leader", Need.Kind.COMBATANT), dc()), noNpc));
+        out.add(gm("cairn-ap.rollReaction", "Reaction roll (2d6)", Map.of(), List.of(text("Whose reaction")), null));
+        out.add(gm("cairn-ap.rollDieOfFate", "Die of fate (1d6)", Map.of(), List.of(text("What is uncertain")), null));
+        out.add(gm("cairn-ap.rollHireling", "Roll a hireling (3d6 each, 1d6 HP)", Map.of(), List.of(text("Role")), null));
+        out.add(gm("cairn-ap.setActionCost", "Default AP cost of attacks, checks and spells (now " + state.actionCost() + ")",
+                Map.of("amount", state.actionCost()), List.of(Need.of("amount", "AP", Need.Kind.NUMBER)), null));
     }
 
-    private static ActionOption gm(String command, String label, List<String> needs) {
-        return new ActionOption(command, label, Map.of(), needs, null, true, "", true);
+    private static Need target() {
+        return Need.of("target", "Target", Need.Kind.COMBATANT);
     }
 
-    private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
-                                       Integer cost, boolean enabled, String reason) {
-        return new ActionOption(command, label, args, needs, cost, enabled, reason, false);
+    private static Need attribute() {
+        return Need.choice("attribute", "Attribute", ATTRIBUTE_KEYS);
+    }
+
+    private static Need dc() {
+        return Need.of("dc", "DC", Need.Kind.NUMBER);
+    }
+
+    private static Need edge() {
+        return Need.of("edge", "Advantage on the d20 (negative: Disadvantage)", Need.Kind.NUMBER);
+    }
+
+    private static Need text(String label) {
+        return text("text", label);
+    }
+
+    private static Need text(String name, String label) {
+        return Need.of(name, label, Need.Kind.TEXT);
+    }
+
+    /**
+     * An option whose availability is exactly what the referee decides now: the command, with
+     * plausible picks for its needs, is decided against the current state (dice fixed at 1, never
+     * the reason for a refusal) and a refusal becomes the reason.
+     */
+    private static ActionOption probed(CairnState state, Viewer viewer, CairnCommand probe, String label,
+                                       Map<String, Object> args, List<Need> needs, Integer cost) {
+        String reason = refusal(state, viewer, probe);
+        return new ActionOption(wireName(probe), label, args, needs, cost, reason == null, reason == null ? "" : reason, false);
+    }
+
+    private static ActionOption gmProbed(CairnState state, Viewer viewer, CairnCommand probe, String label,
+                                         Map<String, Object> args, List<Need> needs) {
+        String reason = refusal(state, viewer, probe);
+        return gm(wireName(probe), label, args, needs, reason);
+    }
+
+    private static String refusal(CairnState state, Viewer viewer, CairnCommand probe) {
+        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        return REFEREE.decide(state, probe, play) instanceof Decision.Rejected r ? r.message() : null;
+    }
+
+    private static final CairnReferee REFEREE = new CairnReferee();
+
+    private static String wireName(CairnCommand command) {
+        return CairnReferee.COMMANDS.entrySet().stream().filter(e -> e.getValue() == command.getClass())
+                .map(Map.Entry::getKey).findFirst().orElseThrow();
+    }
+
+    private static ActionOption gm(String command, String label, Map<String, Object> args, List<Need> needs, String reason) {
+        return new ActionOption(command, label, args, needs, null, reason == null, reason == null ? "" : reason, true);
     }
 
     private static Map<String, Object> with(Map<String, Object> args, String key, Object value) {
-        Map<String, Object> m = new HashMap<>(args);
+        Map<String, Object> m = new LinkedHashMap<>(args);
         m.put(key, value);
         return m;
     }

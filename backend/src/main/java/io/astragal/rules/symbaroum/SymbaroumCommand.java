@@ -10,6 +10,11 @@ sealed interface SymbaroumCommand extends GameCommand {
         return l == null ? List.of() : List.copyOf(l);
     }
 
+    /** A yes/no left out on the wire means no. */
+    private static Boolean flag(Boolean b) {
+        return Boolean.TRUE.equals(b);
+    }
+
     record PlaceCharacters(List<String> characterIds) implements SymbaroumCommand {
         public PlaceCharacters {
             characterIds = list(characterIds);
@@ -33,8 +38,19 @@ sealed interface SymbaroumCommand extends GameCommand {
     record EndInitiative() implements SymbaroumCommand {
     }
 
-    /** A Movement Action (or the Combat Action spent as a second one). */
-    record Move(String combatantId, String text) implements SymbaroumCommand {
+    /**
+     * A Movement Action (or the Combat Action spent as a second one). Enemies it withdraws from,
+     * and enemies it runs past, each get a Free Attack on the mover.
+     */
+    record Move(String combatantId, String text, List<String> withdrawFrom, List<String> passing) implements SymbaroumCommand {
+        public Move {
+            withdrawFrom = list(withdrawFrom);
+            passing = list(passing);
+        }
+
+        Move(String combatantId, String text) {
+            this(combatantId, text, List.of(), List.of());
+        }
     }
 
     /** Stand up from prone: a Quick test; success takes a Movement Action, failure the whole turn. */
@@ -47,27 +63,46 @@ sealed interface SymbaroumCommand extends GameCommand {
      * {@code blind}: self or enemy.
      */
     record SuccessTest(String combatantId, String attribute, Integer modifier, String target, String targetAttribute,
-                boolean advantage, String blind, String action, String text) implements SymbaroumCommand {
+                Boolean advantage, String blind, String action, String text) implements SymbaroumCommand {
+        public SuccessTest {
+            advantage = flag(advantage);
+        }
     }
 
     /** An attack with a weapon from the sheet; {@code free} takes a granted Free Attack instead of the Combat Action. */
-    record Attack(String combatantId, String target, String weapon, boolean advantage, String blind, boolean free)
+    record Attack(String combatantId, String target, String weapon, Boolean advantage, String blind, Boolean free)
             implements SymbaroumCommand {
+        public Attack {
+            advantage = flag(advantage);
+            free = flag(free);
+        }
     }
 
     /** GM: a Free Attack is owed (withdrawal, passing by, Long weapon, ability). */
-    record GrantFreeAttack(String combatantId, String target, String text, boolean longWeapon) implements SymbaroumCommand {
+    record GrantFreeAttack(String combatantId, String target, String text, Boolean longWeapon) implements SymbaroumCommand {
+        public GrantFreeAttack {
+            longWeapon = flag(longWeapon);
+        }
     }
 
     /** The chooser picks {@code knockDown} or {@code freeAttack} for damage over the Pain Threshold. */
     record ChoosePain(String combatantId, String text) implements SymbaroumCommand {
     }
 
-    /** GM: [Discreet←Vigilant], the attackers' lowest Discreet against the defenders' highest Vigilant. */
-    record Surprise(List<String> attackers, List<String> defenders) implements SymbaroumCommand {
+    /**
+     * GM: [Discreet←Vigilant], the attackers' lowest Discreet against the defenders' highest
+     * Vigilant. The sides come either as {@code attackers} and {@code defenders} or as
+     * {@code sides} = [attackers, defenders] (the browser's GROUPS control).
+     */
+    record Surprise(List<String> attackers, List<String> defenders, List<List<String>> sides) implements SymbaroumCommand {
         public Surprise {
             attackers = list(attackers);
             defenders = list(defenders);
+            sides = sides == null ? List.of() : sides.stream().map(SymbaroumCommand::list).toList();
+        }
+
+        Surprise(List<String> attackers, List<String> defenders) {
+            this(attackers, defenders, List.of());
         }
     }
 
@@ -76,7 +111,11 @@ sealed interface SymbaroumCommand extends GameCommand {
     }
 
     /** First aid (a Combat Action) with an herbal cure and/or the Medicus ability. */
-    record FirstAid(String combatantId, String target, boolean herbalCure, boolean medicus) implements SymbaroumCommand {
+    record FirstAid(String combatantId, String target, Boolean herbalCure, Boolean medicus) implements SymbaroumCommand {
+        public FirstAid {
+            herbalCure = flag(herbalCure);
+            medicus = flag(medicus);
+        }
     }
 
     /** GM: natural healing, one Toughness per day. */

@@ -85,21 +85,31 @@ sealed interface SymbaroumEvent extends GameEvent {
         }
     }
 
-    record Moved(String combatantId, String name, String text, String spent) implements SymbaroumEvent {
+    /** {@code granted}: the Free Attacks the move gives enemies it withdraws from or runs past. */
+    record Moved(String combatantId, String name, String text, String spent, List<FreeAttack> granted, List<String> grantedNames)
+            implements SymbaroumEvent {
+        public Moved {
+            granted = list(granted);
+            grantedNames = list(grantedNames);
+        }
+
         @Override
         public String describe() {
-            return name + " moves" + (text == null || text.isBlank() ? "" : ": " + text) + " (" + spent + ").";
+            String free = grantedNames.isEmpty() ? ""
+                    : " " + String.join(", ", grantedNames) + (grantedNames.size() == 1 ? " gets" : " get") + " a Free Attack on " + name + ".";
+            return name + " moves" + (text == null || text.isBlank() ? "" : ": " + text) + " (" + spent + ")." + free;
         }
     }
 
+    /** {@code secret}: an NPC's number is part of the chance, so the sentence leaves the chance out. */
     record TestRolled(String combatantId, String name, String attribute, int value, int modifier, String opposedBy,
                       String opposedName, String opposedAttribute, int chance, RollResult roll, boolean success,
-                      String action, String text) implements SymbaroumEvent {
+                      String action, String text, boolean secret) implements SymbaroumEvent {
         @Override
         public String describe() {
             String against = opposedBy == null ? "" : "←" + opposedName + "'s " + opposedAttribute;
             return name + " tests [" + attribute + against + "]" + (text == null || text.isBlank() ? "" : " (" + text + ")")
-                    + ": " + roll.total() + " vs " + chance + " — " + (success ? "success" : "failure") + ".";
+                    + ": " + roll.total() + (secret ? "" : " vs " + chance) + " — " + (success ? "success" : "failure") + ".";
         }
 
         @Override
@@ -111,17 +121,20 @@ sealed interface SymbaroumEvent extends GameEvent {
     record AttackResolved(String combatantId, String name, String targetId, String targetName, String weapon,
                           String roller, int chance, RollResult test, boolean hit, boolean advantage, boolean free,
                           RollResult damage, RollResult armor, int dealt, int toughnessBefore, int toughnessAfter,
-                          boolean pain, String outcome, Patch patch) implements SymbaroumEvent {
+                          boolean pain, String outcome, Patch patch, boolean npcAttacker, boolean npcTarget)
+            implements SymbaroumEvent {
+        /** An NPC's Accurate or Defense is part of the chance, and an NPC's Toughness is never written out. */
         @Override
         public String describe() {
+            String vs = npcAttacker || npcTarget ? "" : " vs " + chance;
             String test = roller.equals("attacker")
-                    ? "[Accurate←Defense] " + this.test.total() + " vs " + chance
-                    : targetName + " defends [Defense←Accurate] " + this.test.total() + " vs " + chance;
+                    ? "[Accurate←Defense] " + this.test.total() + vs
+                    : targetName + " defends [Defense←Accurate] " + this.test.total() + vs;
             String text = name + (free ? " makes a Free Attack on " : " attacks ") + targetName + " with " + weapon
                     + (advantage ? " (Advantage)" : "") + ": " + test + " — " + (hit ? "hit" : "miss");
             if (hit) {
                 text += ", " + damage.total() + " damage" + (armor == null ? "" : " − armor " + armor.total()) + " = " + dealt
-                        + "; Toughness " + toughnessBefore + " → " + toughnessAfter;
+                        + (npcTarget ? "" : "; Toughness " + toughnessBefore + " → " + toughnessAfter);
             }
             return text + "." + (pain ? " Past the Pain Threshold!" : "") + (outcome.isEmpty() ? "" : " " + outcome);
         }
@@ -155,8 +168,10 @@ sealed interface SymbaroumEvent extends GameEvent {
         }
     }
 
+    /** {@code discreetSecret}/{@code vigilantSecret}: the number is an NPC's, left out of the sentence. */
     record SurpriseRolled(List<String> attackers, List<String> defenders, int discreet, int vigilant, int chance,
-                          RollResult roll, boolean success, List<FreeAttack> granted) implements SymbaroumEvent {
+                          RollResult roll, boolean success, List<FreeAttack> granted, boolean discreetSecret,
+                          boolean vigilantSecret) implements SymbaroumEvent {
         public SurpriseRolled {
             attackers = list(attackers);
             defenders = list(defenders);
@@ -165,7 +180,9 @@ sealed interface SymbaroumEvent extends GameEvent {
 
         @Override
         public String describe() {
-            return "Surprise [Discreet " + discreet + "←Vigilant " + vigilant + "]: " + roll.total() + " vs " + chance + " — "
+            boolean secret = discreetSecret || vigilantSecret;
+            return "Surprise [Discreet" + (discreetSecret ? "" : " " + discreet) + "←Vigilant" + (vigilantSecret ? "" : " " + vigilant)
+                    + "]: " + roll.total() + (secret ? "" : " vs " + chance) + " — "
                     + (success ? "the defenders are surprised; each attacker gets a Free Attack." : "the defenders are alert.");
         }
 
@@ -176,14 +193,14 @@ sealed interface SymbaroumEvent extends GameEvent {
     }
 
     record StoodUp(String combatantId, String name, RollResult roll, int chance, boolean success, List<String> used,
-                   Patch patch) implements SymbaroumEvent {
+                   Patch patch, boolean npc) implements SymbaroumEvent {
         public StoodUp {
             used = list(used);
         }
 
         @Override
         public String describe() {
-            return name + " tries to stand up [Quick] " + roll.total() + " vs " + chance + " — "
+            return name + " tries to stand up [Quick] " + roll.total() + (npc ? "" : " vs " + chance) + " — "
                     + (success ? "up, with a Movement Action." : patch.cleared().isEmpty() ? "still down." : "up, but it takes the whole turn.");
         }
 
@@ -206,12 +223,13 @@ sealed interface SymbaroumEvent extends GameEvent {
         }
     }
 
+    /** {@code npc}: the amount healed, capped by the maximum, would tell an NPC's Toughness; the sentence leaves it out. */
     record Healed(String targetId, String name, String healerId, String healerName, String method, RollResult roll,
-                  int amount, Patch patch) implements SymbaroumEvent {
+                  int amount, Patch patch, boolean npc) implements SymbaroumEvent {
         @Override
         public String describe() {
-            return (healerName == null ? "" : healerName + " gives first aid: ") + name + " heals " + amount
-                    + " Toughness (" + method + ").";
+            return (healerName == null ? "" : healerName + " gives first aid: ") + name
+                    + (npc ? " is healed" : " heals " + amount + " Toughness") + " (" + method + ").";
         }
 
         @Override
@@ -220,12 +238,13 @@ sealed interface SymbaroumEvent extends GameEvent {
         }
     }
 
-    record DamageApplied(String targetId, String name, int amount, String text, String outcome, Patch patch)
-            implements SymbaroumEvent {
+    /** {@code amount}: Toughness lost; {@code requested}: the damage the GM named, all an NPC's sentence says. */
+    record DamageApplied(String targetId, String name, int amount, String text, String outcome, Patch patch, int requested,
+                         boolean npc) implements SymbaroumEvent {
         @Override
         public String describe() {
-            return name + " loses " + amount + " Toughness" + (text == null || text.isBlank() ? "" : " (" + text + ")") + "."
-                    + (outcome.isEmpty() ? "" : " " + outcome);
+            return name + (npc ? " takes " + requested + " damage" : " loses " + amount + " Toughness")
+                    + (text == null || text.isBlank() ? "" : " (" + text + ")") + "." + (outcome.isEmpty() ? "" : " " + outcome);
         }
     }
 

@@ -83,6 +83,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     static final String FLANKED = "flanked";
     static final String COMBAT = "combat";
     static final String MOVEMENT = "movement";
+    static final String WITHDRAWAL = "withdrawal";
+    static final String PASSING = "passing by";
     /** "novice 10 ... adept 20 ... master 30". */
     static final List<Integer> ABILITY_COSTS = List.of(10, 20, 30);
 
@@ -149,12 +151,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 encounter(state);
                 yield List.of(new InitiativeEnded());
             }
-            case Move m -> {
-                Fighter f = acting(state, m.combatantId(), play);
-                List<String> used = spend(state, f, MOVEMENT);
-                String spent = used == null || used.getLast().equals(MOVEMENT) ? "Movement Action" : "Combat Action used as movement";
-                yield List.of(new Moved(f.id(), f.name(), m.text(), spent));
-            }
+            case Move m -> move(state, m, play);
             case StandUp s -> standUp(state, s, play);
             case SuccessTest t -> successTest(state, t, play);
             case Attack a -> attack(state, a, play);
@@ -174,7 +171,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 }
                 int value = Math.min(t.get("toughnessMax"), t.get("toughness") + h.amount());
                 yield List.of(new Healed(t.id(), t.name(), null, null, "natural healing", null, value - t.get("toughness"),
-                        new Patch(t.id(), Map.of("toughness", value), Map.of(), List.of())));
+                        new Patch(t.id(), Map.of("toughness", value), Map.of(), List.of()), t.npc()));
             }
             case ApplyDamage d -> {
                 gm(play);
@@ -186,7 +183,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 Map<String, Integer> conditions = new HashMap<>();
                 String outcome = zeroToughness(t, after, conditions);
                 yield List.of(new DamageApplied(t.id(), t.name(), t.get("toughness") - after, d.text(), outcome,
-                        new Patch(t.id(), Map.of("toughness", after), conditions, List.of())));
+                        new Patch(t.id(), Map.of("toughness", after), conditions, List.of()), d.amount(), t.npc()));
             }
             case AddCondition a -> {
                 gm(play);
@@ -287,17 +284,11 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     private List<GameEvent> delay(SymbaroumState state, Delay d, Play play) {
         Encounter enc = encounter(state);
         Fighter f = acting(state, d.combatantId(), play);
+        mayWait(enc, f);
         Fighter after = fighter(state, d.target());
-        if (enc.round() > 1) {
-            throw new Refused(RejectionCode.INVALID_STATE, "The order is established; it cannot be changed.");
-        }
-        if (enc.delayed().contains(f.id()) || enc.done().contains(f.id())
-                || (f.id().equals(enc.current()) && !enc.used().isEmpty())) {
-            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " can no longer wait.");
-        }
         int from = enc.order().indexOf(f.id());
         int to = enc.order().indexOf(after.id());
-        if (from < 0 || to <= from) {
+        if (to <= from) {
             throw new Refused(RejectionCode.INVALID_COMMAND, f.name() + " can only wait until after someone later in the order.");
         }
         List<String> order = new ArrayList<>(enc.order());
@@ -305,6 +296,24 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         order.add(order.indexOf(after.id()) + 1, f.id());
         String current = f.id().equals(enc.current()) ? order.get(from) : enc.current();
         return List.of(new TurnDelayed(f.id(), f.name(), after.id(), after.name(), order, current));
+    }
+
+    /** Whether {@code f} may still place its Initiative later: once, in the first round, before acting, with someone after it. */
+    static void mayWait(Encounter enc, Fighter f) {
+        if (enc.round() > 1) {
+            throw new Refused(RejectionCode.INVALID_STATE, "The order is established; it cannot be changed.");
+        }
+        int from = enc.order().indexOf(f.id());
+        if (from < 0) {
+            throw new Refused(RejectionCode.UNKNOWN_CHARACTER, f.name() + " is not in this fight.");
+        }
+        if (enc.delayed().contains(f.id()) || enc.done().contains(f.id())
+                || (f.id().equals(enc.current()) && !enc.used().isEmpty())) {
+            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " can no longer wait.");
+        }
+        if (from == enc.order().size() - 1) {
+            throw new Refused(RejectionCode.INVALID_STATE, "No one acts after " + f.name() + ".");
+        }
     }
 
     private List<GameEvent> endTurn(SymbaroumState state, EndTurn e, Play play) {
@@ -334,6 +343,57 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         return List.of(new TurnEnded(f.id(), f.name(), next, nextName, newRound ? enc.round() + 1 : enc.round(), newRound));
     }
 
+    /**
+     * A Movement Action. "Withdraw from melee combat (which allows the enemy to perform a Free
+     * Attack against the character). If fighting multiple enemies, then each enemy is allowed a Free
+     * Attack." "Move past an enemy to reach another one that stands further away (enemies that are
+     * bypassed may perform a Free Attack)." "The Free Attack can be avoided if the combatant opts to
+     * trade its Combat Action that turn for an additional Movement Action". And "normally the
+     * character can only gain one Free Attack per triggering factor and turn".
+     */
+    private List<GameEvent> move(SymbaroumState state, Move m, Play play) {
+        Fighter f = acting(state, m.combatantId(), play);
+        List<Fighter> withdrawFrom = enemies(state, f, m.withdrawFrom());
+        List<Fighter> passing = enemies(state, f, m.passing());
+        List<String> used = spend(state, f, MOVEMENT);
+        boolean withCombatAction = used != null && used.getLast().equals(COMBAT);
+        Encounter enc = inFight(state, f) ? state.encounter() : null;
+        LinkedHashSet<String> triggered = new LinkedHashSet<>(enc == null ? List.of() : enc.triggered());
+        List<FreeAttack> granted = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Fighter enemy : withdrawFrom) {
+            if (enc == null || triggered.add(enemy.id() + ":" + WITHDRAWAL)) {
+                granted.add(new FreeAttack(enemy.id(), f.id(), WITHDRAWAL));
+                names.add(enemy.name());
+            }
+        }
+        if (!withCombatAction) {
+            for (Fighter enemy : passing) {
+                if (enc == null || triggered.add(enemy.id() + ":" + PASSING)) {
+                    granted.add(new FreeAttack(enemy.id(), f.id(), PASSING));
+                    names.add(enemy.name());
+                }
+            }
+        }
+        String spent = withCombatAction ? "Combat Action used as movement" : "Movement Action";
+        return List.of(new Moved(f.id(), f.name(), m.text(), spent, granted, names));
+    }
+
+    /** The enemies a move names: others at the table, each once; the dead and the dying cannot react. */
+    private static List<Fighter> enemies(SymbaroumState state, Fighter mover, List<String> ids) {
+        List<Fighter> out = new ArrayList<>();
+        for (String id : new LinkedHashSet<>(ids)) {
+            Fighter enemy = fighter(state, id);
+            if (enemy.id().equals(mover.id())) {
+                throw new Refused(RejectionCode.INVALID_COMMAND, mover.name() + " cannot withdraw from or run past itself.");
+            }
+            if (!enemy.has(DEAD) && !enemy.has(DYING)) {
+                out.add(enemy);
+            }
+        }
+        return out;
+    }
+
     // ---- tests and attacks ----
 
     /** A d20 test: success when the kept face is at most {@code chance}; {@code twice} rolls two and keeps the worse or the better. */
@@ -355,7 +415,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
      * result; if only the enemy is affected the player rolls twice and picks the best result."
      */
     private static String blindness(String blind, String rollerSide) {
-        if (blind == null || blind.isBlank()) {
+        if (none(blind)) {
             return null;
         }
         return blind.equals(rollerSide) ? "worse" : "better";
@@ -366,12 +426,14 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         controls(play, f);
         String attr = attribute(t.attribute());
         int modifier = t.modifier() == null ? 0 : t.modifier();
+        // "typically from +5 (very easy) to −5 (very hard)": typically, so the GM may go further, up to ±10.
         if (modifier < -10 || modifier > 10) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "A difficulty modifier runs from +5 (very easy) to −5 (very hard).");
+            throw new Refused(RejectionCode.INVALID_COMMAND,
+                    "A difficulty modifier runs from +10 to −10 (typically +5, very easy, to −5, very hard).");
         }
         Fighter opposed = t.target() == null ? null : fighter(state, t.target());
         String opposedAttr = opposed == null ? null : attribute(t.targetAttribute() == null ? attr : t.targetAttribute());
-        String action = t.action() == null || t.action().isBlank() ? null : t.action().toLowerCase(Locale.ROOT);
+        String action = none(t.action()) ? null : t.action().trim().toLowerCase(Locale.ROOT);
         if (action != null && !action.equals(COMBAT) && !action.equals(MOVEMENT)) {
             throw new Refused(RejectionCode.INVALID_COMMAND, "The action is combat, movement or none.");
         }
@@ -379,14 +441,15 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             acting(state, f.id(), play);
             spend(state, f, action);
         }
-        if (t.blind() != null && !t.blind().isBlank() && !List.of("self", "enemy").contains(t.blind())) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is self or enemy.");
+        if (!none(t.blind()) && !List.of("self", "enemy").contains(t.blind())) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is self, enemy or none.");
         }
         // "[10 – the enemy's attribute value]"; Advantage: "a +2 modification to the relevant Attribute"
         int chance = f.get(attr) + modifier + (opposed == null ? 0 : 10 - opposed.get(opposedAttr)) + (t.advantage() ? 2 : 0);
         RollResult roll = d20(play.dice(), blindness(t.blind(), "self"));
         return List.of(new TestRolled(f.id(), f.name(), attr, f.get(attr), modifier, opposed == null ? null : opposed.id(),
-                opposed == null ? null : opposed.name(), opposedAttr, chance, roll, roll.total() <= chance, action, t.text()));
+                opposed == null ? null : opposed.name(), opposedAttr, chance, roll, roll.total() <= chance, action, t.text(),
+                f.npc() || (opposed != null && opposed.npc())));
     }
 
     private List<GameEvent> attack(SymbaroumState state, Attack cmd, Play play) {
@@ -399,8 +462,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is already dead.");
         }
         Weapon w = weapon(a, cmd.weapon());
-        if (cmd.blind() != null && !cmd.blind().isBlank() && !List.of("attacker", "target").contains(cmd.blind())) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is attacker or target.");
+        if (!none(cmd.blind()) && !List.of("attacker", "target").contains(cmd.blind())) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is attacker, target or none.");
         }
         if (cmd.free()) {
             grantFor(state, a, t);
@@ -446,7 +509,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         }
         return List.of(new AttackResolved(a.id(), a.name(), t.id(), t.name(), w.name(), attackerRolls ? "attacker" : "defender",
                 chance, test, hit, advantage, cmd.free(), damage, armor, dealt, before, after, pain, outcome,
-                new Patch(t.id(), hit ? Map.of("toughness", after) : Map.of(), conditions, List.of())));
+                new Patch(t.id(), hit ? Map.of("toughness", after) : Map.of(), conditions, List.of()), a.npc(), t.npc()));
     }
 
     /**
@@ -525,11 +588,36 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     /** "use the attackers' lowest Discreet modified by the defenders' highest Vigilant". */
     private List<GameEvent> surprise(SymbaroumState state, Surprise s, Play play) {
         gm(play);
-        if (s.attackers().isEmpty() || s.defenders().isEmpty()) {
+        List<String> attackerIds = s.attackers();
+        List<String> defenderIds = s.defenders();
+        if (!s.sides().isEmpty()) {
+            if (s.sides().size() != 2 || !attackerIds.isEmpty() || !defenderIds.isEmpty()) {
+                throw new Refused(RejectionCode.INVALID_COMMAND, "Give two sides: the attackers, then the defenders.");
+            }
+            attackerIds = s.sides().get(0);
+            defenderIds = s.sides().get(1);
+        }
+        attackerIds = List.copyOf(new LinkedHashSet<>(attackerIds));
+        defenderIds = List.copyOf(new LinkedHashSet<>(defenderIds));
+        if (attackerIds.isEmpty() || defenderIds.isEmpty()) {
             throw new Refused(RejectionCode.INVALID_COMMAND, "Name the attackers and the defenders.");
         }
-        List<Fighter> attackers = s.attackers().stream().map(id -> fighter(state, id)).toList();
-        List<Fighter> defenders = s.defenders().stream().map(id -> fighter(state, id)).toList();
+        // "It usually requires a successful [Discreet←Vigilant] test to surprise someone" — at the start of combat.
+        if (state.encounter() != null && state.encounter().round() > 1) {
+            throw new Refused(RejectionCode.INVALID_STATE, "Surprise comes at the start of combat; this fight is past its first round.");
+        }
+        List<Fighter> attackers = attackerIds.stream().map(id -> fighter(state, id)).toList();
+        List<Fighter> defenders = defenderIds.stream().map(id -> fighter(state, id)).toList();
+        for (Fighter f : attackers) {
+            if (defenderIds.contains(f.id())) {
+                throw new Refused(RejectionCode.INVALID_COMMAND, f.name() + " cannot be on both sides.");
+            }
+        }
+        for (Fighter f : concat(attackers, defenders)) {
+            if (f.has(DEAD)) {
+                throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is dead.");
+            }
+        }
         int discreet = attackers.stream().mapToInt(f -> f.get("discreet")).min().orElseThrow();
         int vigilant = defenders.stream().mapToInt(f -> f.get("vigilant")).max().orElseThrow();
         int chance = discreet + 10 - vigilant;
@@ -539,7 +627,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         String target = defenders.size() == 1 ? defenders.getFirst().id() : null;
         List<FreeAttack> granted = success
                 ? attackers.stream().map(f -> new FreeAttack(f.id(), target, "surprise")).toList() : List.of();
-        return List.of(new SurpriseRolled(s.attackers(), s.defenders(), discreet, vigilant, chance, roll, success, granted));
+        return List.of(new SurpriseRolled(attackerIds, defenderIds, discreet, vigilant, chance, roll, success, granted,
+                attackers.stream().anyMatch(Fighter::npc), defenders.stream().anyMatch(Fighter::npc)));
     }
 
     /**
@@ -558,7 +647,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         boolean up = success || wholeTurn;
         List<String> after = used == null ? List.of() : success || !wholeTurn ? used : List.of(MOVEMENT, COMBAT);
         return List.of(new StoodUp(f.id(), f.name(), roll, f.get("quick"), success, after,
-                new Patch(f.id(), Map.of(), Map.of(), up ? List.of(PRONE) : List.of())));
+                new Patch(f.id(), Map.of(), Map.of(), up ? List.of(PRONE) : List.of()), f.npc()));
     }
 
     private List<GameEvent> deathTest(SymbaroumState state, DeathTest d, Play play) {
@@ -623,7 +712,19 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         int value = Math.min(t.get("toughnessMax"), t.get("toughness") + amount);
         String method = a.medicus() ? (a.herbalCure() ? "Medicus with an herbal cure" : "Medicus") : "herbal cure";
         return List.of(new Healed(t.id(), t.name(), healer.id(), healer.name(), method, roll, value - t.get("toughness"),
-                new Patch(t.id(), Map.of("toughness", value, "deathMarks", 0), Map.of(), value > 0 ? List.of(DYING) : List.of())));
+                new Patch(t.id(), Map.of("toughness", value, "deathMarks", 0), Map.of(), value > 0 ? List.of(DYING) : List.of()),
+                t.npc()));
+    }
+
+    /** An optional choice left empty or set to "none". */
+    static boolean none(String value) {
+        return value == null || value.isBlank() || value.trim().equalsIgnoreCase("none");
+    }
+
+    private static List<Fighter> concat(List<Fighter> a, List<Fighter> b) {
+        List<Fighter> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     // ---- guards ----
@@ -781,7 +882,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                     s = s.with(f);
                 }
                 yield s.with(new Encounter(1, i.ranking().stream().map(Ranked::combatantId).toList(), i.current(),
-                        List.of(), List.of(), List.of(), false));
+                        List.of(), List.of(), List.of(), false, List.of()));
             }
             case TurnDelayed d -> {
                 Encounter enc = state.encounter();
@@ -789,7 +890,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 delayed.add(d.combatantId());
                 boolean newCurrent = !d.current().equals(enc.current());
                 yield state.with(new Encounter(enc.round(), d.order(), d.current(), newCurrent ? List.of() : enc.used(),
-                        enc.done(), delayed, newCurrent ? false : enc.deathTested()));
+                        enc.done(), delayed, newCurrent ? false : enc.deathTested(), enc.triggered()));
             }
             case TurnEnded t -> {
                 Encounter enc = state.encounter();
@@ -799,10 +900,25 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 } else {
                     done.add(t.combatantId());
                 }
-                yield state.with(new Encounter(t.round(), enc.order(), t.next(), List.of(), done, enc.delayed(), false));
+                // Free Attacks are reactions: those not taken by the end of the round lapse, and triggers count afresh.
+                SymbaroumState s = t.newRound() ? state.withFreeAttacks(List.of()) : state;
+                yield s.with(new Encounter(t.round(), enc.order(), t.next(), List.of(), done, enc.delayed(), false,
+                        t.newRound() ? List.of() : enc.triggered()));
             }
-            case InitiativeEnded i -> state.with((Encounter) null);
-            case Moved m -> used(state, m.combatantId(), MOVEMENT);
+            case InitiativeEnded i -> state.with((Encounter) null).withFreeAttacks(List.of());
+            case Moved m -> {
+                SymbaroumState s = used(state, m.combatantId(), MOVEMENT);
+                List<FreeAttack> grants = new ArrayList<>(s.freeAttacks());
+                grants.addAll(m.granted());
+                s = s.withFreeAttacks(grants);
+                Encounter enc = s.encounter();
+                if (enc != null && enc.order().contains(m.combatantId()) && !m.granted().isEmpty()) {
+                    List<String> triggered = new ArrayList<>(enc.triggered());
+                    m.granted().forEach(g -> triggered.add(g.attackerId() + ":" + g.reason()));
+                    s = s.with(enc.withTriggered(triggered));
+                }
+                yield s;
+            }
             case TestRolled t -> t.action() == null ? state : used(state, t.combatantId(), t.action());
             case AttackResolved a -> {
                 SymbaroumState s = state.apply(a.patch());
@@ -858,7 +974,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 SymbaroumState next = state.apply(d.patch());
                 Encounter enc = next.encounter();
                 yield enc != null && d.combatantId().equals(enc.current())
-                        ? next.with(new Encounter(enc.round(), enc.order(), enc.current(), enc.used(), enc.done(), enc.delayed(), true))
+                        ? next.with(new Encounter(enc.round(), enc.order(), enc.current(), enc.used(), enc.done(), enc.delayed(), true,
+                                enc.triggered()))
                         : next;
             }
             case Healed h -> {

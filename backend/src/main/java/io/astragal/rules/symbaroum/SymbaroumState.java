@@ -111,19 +111,25 @@ record SymbaroumState(List<Fighter> combatants, Encounter encounter, List<FreeAt
 
     /**
      * The fight: the fixed order, whose turn it is, what the current combatant has used this turn,
-     * who has acted this round, and who has already delayed.
+     * who has acted this round, who has already delayed, and which Free Attacks were triggered this
+     * round ({@code attackerId:reason}: "only one Free Attack per triggering factor and turn").
      */
     record Encounter(int round, List<String> order, String current, List<String> used, List<String> done,
-                     List<String> delayed, boolean deathTested) {
+                     List<String> delayed, boolean deathTested, List<String> triggered) {
         Encounter {
             order = List.copyOf(order);
             used = List.copyOf(used);
             done = List.copyOf(done);
             delayed = List.copyOf(delayed);
+            triggered = triggered == null ? List.of() : List.copyOf(triggered);
         }
 
         Encounter withUsed(List<String> u) {
-            return new Encounter(round, order, current, u, done, delayed, deathTested);
+            return new Encounter(round, order, current, u, done, delayed, deathTested, triggered);
+        }
+
+        Encounter withTriggered(List<String> t) {
+            return new Encounter(round, order, current, used, done, delayed, deathTested, t);
         }
     }
 

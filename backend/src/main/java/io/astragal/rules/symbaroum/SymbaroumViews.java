@@ -3,10 +3,16 @@ package io.astragal.rules.symbaroum;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.COMBAT;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.DEAD;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.DYING;
+import static io.astragal.rules.symbaroum.SymbaroumReferee.FLANKED;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.MOVEMENT;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.PRONE;
 
 import io.astragal.rules.ActionOption;
+import io.astragal.rules.Actor;
+import io.astragal.rules.Decision;
+import io.astragal.rules.Need;
+import io.astragal.rules.Need.Kind;
+import io.astragal.rules.Play;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.CombatantView.Chip;
 import io.astragal.rules.CombatantView.Track;
@@ -15,13 +21,16 @@ import io.astragal.rules.OrderView;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.symbaroum.SymbaroumCommand.DeathTest;
+import io.astragal.rules.symbaroum.SymbaroumCommand.EndInitiative;
+import io.astragal.rules.symbaroum.SymbaroumCommand.EndTurn;
+import io.astragal.rules.symbaroum.SymbaroumCommand.StandUp;
 import io.astragal.rules.symbaroum.SymbaroumState.Encounter;
 import io.astragal.rules.symbaroum.SymbaroumState.Fighter;
 import io.astragal.rules.symbaroum.SymbaroumState.FreeAttack;
 import io.astragal.rules.symbaroum.SymbaroumState.PainChoice;
 import io.astragal.rules.symbaroum.SymbaroumState.Weapon;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,89 +115,181 @@ final class SymbaroumViews {
             boolean offer = enc == null ? !viewer.isGm() && !f.npc() && mine(f, viewer)
                     : enc.order().contains(f.id()) && (viewer.isGm() ? f.id().equals(enc.current()) : mine(f, viewer));
             if (offer) {
-                turnActions(state, f, enc, out);
+                turnActions(state, viewer, f, enc, out);
             }
         }
         for (FreeAttack g : state.freeAttacks()) {
             Fighter a = state.find(g.attackerId()).orElseThrow();
-            if (mine(a, viewer)) {
-                Map<String, Object> args = new HashMap<>(Map.of("combatantId", a.id(), "free", true));
+            if (mine(a, viewer) && !a.weapons().isEmpty()) {
+                Map<String, Object> args = new LinkedHashMap<>(Map.of("combatantId", a.id(), "free", true,
+                        "weapon", a.weapons().getFirst().name(), "advantage", false, "blind", NONE));
+                List<Need> needs = new ArrayList<>();
                 if (g.targetId() != null) {
                     args.put("target", g.targetId());
+                } else {
+                    needs.add(Need.of("target", "Target", Kind.COMBATANT));
                 }
-                out.add(option("symbaroum.attack", a.name() + ": Free Attack" + (g.reason().isEmpty() ? "" : " (" + g.reason() + ")"),
-                        args, g.targetId() == null ? List.of("target") : List.of(), true, ""));
+                if (a.weapons().size() > 1) {
+                    needs.add(Need.choice("weapon", "Weapon", a.weapons().stream().map(Weapon::name).toList()));
+                }
+                needs.add(ADVANTAGE);
+                String on = g.targetId() == null ? "" : " on " + state.find(g.targetId()).map(Fighter::name).orElse("?");
+                String reason = refusal(() -> SymbaroumReferee.acting(state, a.id(), play(viewer)));
+                out.add(option("symbaroum.attack", a.name() + ": Free Attack" + on + (g.reason().isEmpty() ? "" : " (" + g.reason() + ")"),
+                        args, needs, reason));
             }
         }
         for (PainChoice p : state.painChoices()) {
             if (viewer.isGm() || viewer.userId().equals(p.chooserUserId())) {
                 String victim = state.find(p.victimId()).map(Fighter::name).orElse("?");
-                out.add(option("symbaroum.choosePain", victim + " is knocked down", Map.of("combatantId", p.victimId(), "text", "knockDown"), List.of(), true, ""));
-                out.add(option("symbaroum.choosePain", "Free Attack on " + victim, Map.of("combatantId", p.victimId(), "text", "freeAttack"), List.of(), true, ""));
+                String attacker = state.find(p.attackerId()).map(Fighter::name).orElse("?");
+                out.add(option("symbaroum.choosePain", "Pain: " + victim + " is knocked down",
+                        Map.of("combatantId", p.victimId(), "text", "knockDown"), List.of(), null));
+                out.add(option("symbaroum.choosePain", "Pain: " + attacker + " gets a Free Attack on " + victim,
+                        Map.of("combatantId", p.victimId(), "text", "freeAttack"), List.of(), null));
             }
         }
         if (viewer.isGm()) {
-            gmActions(state, out);
+            gmActions(state, viewer, out);
         }
         return out;
     }
 
-    private static void turnActions(SymbaroumState state, Fighter f, Encounter enc, List<ActionOption> out) {
+    static final String NONE = "none";
+    private static final Need ADVANTAGE = Need.of("advantage", "Advantage (from behind, from above, flanking)", Kind.FLAG);
+    private static final SymbaroumReferee REFEREE = new SymbaroumReferee();
+
+    private static void turnActions(SymbaroumState state, Viewer viewer, Fighter f, Encounter enc, List<ActionOption> out) {
         Map<String, Object> who = Map.of("combatantId", f.id());
-        String blocked = f.has(DEAD) ? f.name() + " is dead" : f.has(DYING) ? f.name() + " is dying and cannot help itself" : null;
-        boolean turn = enc == null || f.id().equals(enc.current());
-        String notTurn = enc == null || enc.current() == null ? "" : "Not your turn — " + state.find(enc.current()).map(Fighter::name).orElse("") + " acts now";
-        List<String> used = enc == null || !turn ? List.of() : enc.used();
-        String combatReason = blocked != null ? blocked : !turn ? notTurn : used.contains(COMBAT) ? "Combat Action already used" : "";
-        String moveReason = blocked != null ? blocked : !turn ? notTurn
-                : used.contains(MOVEMENT) && used.contains(COMBAT) ? "No action left for movement" : "";
+        Play play = play(viewer);
+        // Reasons come from the referee's own guards, so a button is disabled exactly when the command would be refused.
+        String combatReason = refusal(() -> SymbaroumReferee.spend(state, SymbaroumReferee.acting(state, f.id(), play), COMBAT));
+        String moveReason = refusal(() -> SymbaroumReferee.spend(state, SymbaroumReferee.acting(state, f.id(), play), MOVEMENT));
+        String actReason = refusal(() -> SymbaroumReferee.acting(state, f.id(), play));
         for (Weapon w : f.weapons()) {
             out.add(option("symbaroum.attack", f.name() + ": attack with " + w.name() + " (" + w.damage() + ")",
-                    Map.of("combatantId", f.id(), "weapon", w.name()), List.of("target"), combatReason.isEmpty(), combatReason));
+                    Map.of("combatantId", f.id(), "weapon", w.name(), "free", false, "advantage", false, "blind", NONE),
+                    List.of(Need.of("target", "Target", Kind.COMBATANT), ADVANTAGE,
+                            Need.choice("blind", "Blind fighting: who is affected", List.of(NONE, "attacker", "target"))),
+                    combatReason));
         }
-        out.add(option("symbaroum.test", f.name() + ": success test", who, List.of("attribute", "modifier"), blocked == null, blocked == null ? "" : blocked));
+        List<Need> testTail = new ArrayList<>(List.of(ADVANTAGE,
+                Need.choice("blind", "Blind fighting: who is affected", List.of(NONE, "self", "enemy"))));
+        if (enc != null) {
+            testTail.add(Need.choice("action", "Takes the turn's", List.of(NONE, COMBAT, MOVEMENT)));
+        }
+        testTail.add(Need.of("text", "What for", Kind.TEXT));
+        Map<String, Object> testArgs = Map.of("combatantId", f.id(), "modifier", 0, "advantage", false, "blind", NONE,
+                "action", NONE, "text", "");
+        List<Need> plain = new ArrayList<>(List.of(Need.choice("attribute", "Attribute", SymbaroumRuleset.ATTRIBUTES),
+                Need.of("modifier", "Difficulty (+5 very easy … −5 very hard)", Kind.NUMBER)));
+        plain.addAll(testTail);
+        out.add(option("symbaroum.test", f.name() + ": success test", testArgs, plain, actReason));
+        List<Need> opposed = new ArrayList<>(List.of(Need.choice("attribute", "Attribute", SymbaroumRuleset.ATTRIBUTES),
+                Need.of("target", "Opposed by", Kind.COMBATANT),
+                Need.choice("targetAttribute", "Their attribute", SymbaroumRuleset.ATTRIBUTES)));
+        opposed.addAll(testTail);
+        out.add(option("symbaroum.test", f.name() + ": opposed test [attribute←their attribute]", testArgs, opposed, actReason));
+        if (f.has(DYING)) {
+            out.add(probe(state, viewer, new DeathTest(f.id()), f.name() + ": Death Test", who));
+        }
         if (enc == null) {
-            out.add(option("symbaroum.learnAbility", f.name() + ": learn or improve an ability", who, List.of("text"), true, ""));
+            out.add(option("symbaroum.learnAbility", f.name() + ": learn or improve an ability", who,
+                    List.of(Need.of("text", "Ability", Kind.TEXT)), null));
             return;
         }
-        out.add(option("symbaroum.move", f.name() + ": move", who, List.of(), moveReason.isEmpty(), moveReason));
+        out.add(option("symbaroum.move", f.name() + ": move", Map.of("combatantId", f.id(), "text", ""),
+                List.of(Need.of("text", "Where to", Kind.TEXT),
+                        Need.of("withdrawFrom", "Withdraw from melee with (each gets a Free Attack)", Kind.COMBATANTS),
+                        Need.of("passing", "Run past (each gets a Free Attack)", Kind.COMBATANTS)),
+                moveReason));
         if (f.has(PRONE)) {
-            out.add(option("symbaroum.standUp", f.name() + ": stand up (Quick test)", who, List.of(), moveReason.isEmpty(), moveReason));
+            out.add(probe(state, viewer, new StandUp(f.id()), f.name() + ": stand up (Quick test)", who));
         }
-        out.add(option("symbaroum.firstAid", f.name() + ": first aid", who, List.of("target", "herbalCure", "medicus"), combatReason.isEmpty(), combatReason));
-        boolean canWait = enc.round() == 1 && !enc.delayed().contains(f.id()) && !enc.done().contains(f.id()) && used.isEmpty() && blocked == null;
-        out.add(option("symbaroum.delay", f.name() + ": wait, act later", who, List.of("target"), canWait,
-                canWait ? "" : enc.round() > 1 ? "The order is established" : "Cannot wait now"));
-        if (f.has(DYING)) {
-            boolean can = turn && !enc.deathTested();
-            out.add(option("symbaroum.deathTest", f.name() + ": Death Test", who, List.of(), can, can ? "" : turn ? "Already rolled this turn" : notTurn));
-        }
-        boolean canEnd = turn && !(f.has(DYING) && !enc.deathTested());
-        out.add(option("symbaroum.endTurn", f.name() + ": end turn", who, List.of(), canEnd, canEnd ? "" : turn ? "Make the Death Test first" : notTurn));
+        boolean medicus = f.abilities().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("medicus"));
+        out.add(option("symbaroum.firstAid", f.name() + ": first aid",
+                Map.of("combatantId", f.id(), "herbalCure", !medicus, "medicus", medicus),
+                List.of(Need.of("target", "Patient", Kind.COMBATANT), Need.of("herbalCure", "Herbal cure", Kind.FLAG),
+                        Need.of("medicus", "Medicus", Kind.FLAG)),
+                combatReason));
+        out.add(option("symbaroum.delay", f.name() + ": wait, act later", who, List.of(Need.of("target", "Act after", Kind.COMBATANT)),
+                refusal(() -> SymbaroumReferee.mayWait(enc, SymbaroumReferee.acting(state, f.id(), play)))));
+        out.add(probe(state, viewer, new EndTurn(f.id()), f.name() + ": end turn", who));
     }
 
-    private static void gmActions(SymbaroumState state, List<ActionOption> out) {
-        if (state.encounter() == null) {
-            out.add(gm("symbaroum.placeCharacters", "Place characters", List.of("characterIds")));
-            out.add(gm("symbaroum.startInitiative", "Start the fight", List.of("characterIds")));
+    private static void gmActions(SymbaroumState state, Viewer viewer, List<ActionOption> out) {
+        Encounter enc = state.encounter();
+        String nobody = state.combatants().isEmpty() ? "No one is at the table yet." : null;
+        Need target = Need.of("target", "Character", Kind.COMBATANT);
+        if (enc == null) {
+            out.add(gm("symbaroum.placeCharacters", "Place characters at the table", Map.of(),
+                    List.of(Need.of("characterIds", "Characters", Kind.CHARACTERS)), null));
+            // The characters already at the table come pre-selected; the GM's pick replaces them.
+            out.add(gm("symbaroum.startInitiative", "Start the fight", Map.of("characterIds", state.combatants().stream().map(Fighter::id).toList()),
+                    List.of(Need.of("characterIds", "Combatants", Kind.CHARACTERS)), null));
         } else {
-            out.add(gm("symbaroum.endInitiative", "End the fight", List.of()));
+            out.add(probeGm(state, viewer, new EndInitiative(), "End the fight"));
         }
-        out.add(gm("symbaroum.surprise", "Surprise test", List.of("attackers", "defenders")));
-        out.add(gm("symbaroum.grantFreeAttack", "Grant a Free Attack", List.of("combatantId", "target", "text")));
-        out.add(gm("symbaroum.applyDamage", "Damage Toughness", List.of("target", "amount")));
-        out.add(gm("symbaroum.naturalHealing", "Natural healing (days)", List.of("target", "amount")));
-        out.add(gm("symbaroum.addCondition", "Add a condition", List.of("target", "condition")));
-        out.add(gm("symbaroum.removeCondition", "Remove a condition", List.of("target", "condition")));
-        out.add(gm("symbaroum.awardExperience", "Award Experience", List.of("target", "amount")));
+        String surprise = nobody != null ? nobody : state.combatants().size() < 2 ? "Surprise needs two sides."
+                : enc != null && enc.round() > 1 ? "Surprise comes at the start of combat; this fight is past its first round." : null;
+        out.add(gm("symbaroum.surprise", "Surprise test [Discreet←Vigilant]", Map.of(),
+                List.of(new Need("sides", "Sides", Kind.GROUPS, List.of("Attackers", "Defenders"))), surprise));
+        out.add(gm("symbaroum.grantFreeAttack", "Grant a Free Attack", Map.of("text", "", "longWeapon", false),
+                List.of(Need.of("combatantId", "Attacker", Kind.COMBATANT), Need.of("target", "Target", Kind.COMBATANT),
+                        Need.of("text", "Why", Kind.TEXT), Need.of("longWeapon", "Long weapon (first turn of melee)", Kind.FLAG)),
+                nobody));
+        out.add(gm("symbaroum.applyDamage", "Damage Toughness", Map.of("text", ""),
+                List.of(target, Need.of("amount", "Damage", Kind.NUMBER), Need.of("text", "Cause", Kind.TEXT)), nobody));
+        out.add(gm("symbaroum.naturalHealing", "Natural healing", Map.of(),
+                List.of(target, Need.of("amount", "Days of rest", Kind.NUMBER)), nobody));
+        out.add(gm("symbaroum.addCondition", "Add a condition", Map.of(),
+                List.of(target, Need.choice("condition", "Condition", List.of(PRONE, FLANKED))), nobody));
+        List<String> present = state.combatants().stream().flatMap(f -> f.conditions().keySet().stream()).distinct().sorted().toList();
+        out.add(gm("symbaroum.removeCondition", "Remove a condition", Map.of(),
+                List.of(target, Need.choice("condition", "Condition", present)),
+                nobody != null ? nobody : present.isEmpty() ? "No one has a condition." : null));
+        out.add(gm("symbaroum.awardExperience", "Award Experience", Map.of(),
+                List.of(target, Need.of("amount", "Experience", Kind.NUMBER)), nobody));
     }
 
-    private static ActionOption gm(String command, String label, List<String> needs) {
-        return new ActionOption(command, label, Map.of(), needs, null, true, "", true);
+    private static Play play(Viewer viewer) {
+        return new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
     }
 
-    private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
-                                       boolean enabled, String reason) {
-        return new ActionOption(command, label, args, needs, null, enabled, reason, false);
+    /** The referee's refusal of what {@code check} does, or null when it would pass. */
+    private static String refusal(Runnable check) {
+        try {
+            check.run();
+            return null;
+        } catch (Refused refused) {
+            return refused.getMessage();
+        }
+    }
+
+    /** An option without picks, enabled exactly when the referee would accept it now (dice fixed at 1; nothing is kept). */
+    private static ActionOption probe(SymbaroumState state, Viewer viewer, SymbaroumCommand command, String label,
+                                      Map<String, Object> args) {
+        return option(wireName(command), label, args, List.of(), rejection(state, viewer, command));
+    }
+
+    private static ActionOption probeGm(SymbaroumState state, Viewer viewer, SymbaroumCommand command, String label) {
+        return gm(wireName(command), label, Map.of(), List.of(), rejection(state, viewer, command));
+    }
+
+    private static String rejection(SymbaroumState state, Viewer viewer, SymbaroumCommand command) {
+        return REFEREE.decide(state, command, play(viewer)) instanceof Decision.Rejected r ? r.message() : null;
+    }
+
+    private static String wireName(SymbaroumCommand command) {
+        return SymbaroumReferee.COMMANDS.entrySet().stream().filter(e -> e.getValue() == command.getClass())
+                .map(Map.Entry::getKey).findFirst().orElseThrow();
+    }
+
+    private static ActionOption gm(String command, String label, Map<String, Object> args, List<Need> needs, String reason) {
+        return new ActionOption(command, label, args, needs, null, reason == null, reason == null ? "" : reason, true);
+    }
+
+    private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs, String reason) {
+        return new ActionOption(command, label, args, needs, null, reason == null, reason == null ? "" : reason, false);
     }
 }

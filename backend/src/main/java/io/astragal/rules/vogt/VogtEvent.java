@@ -89,6 +89,17 @@ sealed interface VogtEvent extends GameEvent {
             String mod = modifier.total() == 0 && modifier.dice().isEmpty() ? "" : " + " + modifier.notation() + " " + modifier.total();
             return dice.notation() + " = " + dice.total() + crit + mod + " = " + total;
         }
+
+        /** An NPC's weapon damage: its STR (die and value) and so the total stay out; the hits name the outcome. */
+        String npcSentence() {
+            String crit = crits.dice().isEmpty() ? "" : " + crit " + crits.total();
+            return dice.notation() + " = " + dice.total() + crit + " + STR";
+        }
+
+        /** The dice every member is shown for an NPC's weapon damage: without a rolled STR. */
+        List<RollResult> npcDice() {
+            return crits.dice().isEmpty() ? List.of(dice) : List.of(dice, crits);
+        }
     }
 
     /**
@@ -97,24 +108,26 @@ sealed interface VogtEvent extends GameEvent {
      * @param amount damage after resistance, vulnerability and AR
      * @param hp     hit points afterwards
      * @param note   how the amount was reached, e.g. "resists fire, AR 2"
+     * @param npc    the target is the GM's: the sentence leaves the note out (its AR and resistances are the GM's)
      */
-    record Hit(String targetId, String name, int amount, int hp, String note) {
+    record Hit(String targetId, String name, int amount, int hp, String note, boolean npc) {
         String sentence() {
-            // no HP in the sentence: every member reads the log, and NPC hit points are the GM's
-            return name + " takes " + amount + (note.isEmpty() ? "" : " (" + note + ")");
+            // no HP in the sentence: every member reads the same log, and NPC hit points are the GM's
+            return name + " takes " + amount + (note.isEmpty() || npc ? "" : " (" + note + ")");
         }
     }
 
-    record Attacked(String combatantId, String name, String weapon, String damageType, DamageRoll damage, List<Hit> hits)
-            implements VogtEvent {
+    /** @param npc the attacker is the GM's: the log leaves out its STR and the total it gives away */
+    record Attacked(String combatantId, String name, String weapon, String damageType, DamageRoll damage, List<Hit> hits,
+                    boolean npc) implements VogtEvent {
         public String describe() {
-            return name + " attacks with " + weapon + ": " + damage.sentence() + " " + damageType + "; "
-                    + hits.stream().map(Hit::sentence).collect(Collectors.joining("; ")) + ".";
+            return name + " attacks with " + weapon + ": " + (npc ? damage.npcSentence() : damage.sentence()) + " "
+                    + damageType + "; " + hits.stream().map(Hit::sentence).collect(Collectors.joining("; ")) + ".";
         }
 
         @Override
         public List<RollResult> rolls() {
-            return damage.all();
+            return npc ? damage.npcDice() : damage.all();
         }
 
         @Override
@@ -227,11 +240,12 @@ sealed interface VogtEvent extends GameEvent {
     /**
      * @param rolls    one roll, or two with advantage or disadvantage (the one not kept has its dice dropped)
      * @param helpUsed the advantage came from a Help, which is now spent
+     * @param npc      the GM's character: the sentence leaves out its ability die and bonus
      */
     record CheckRolled(String combatantId, String name, String ability, String die, int bonus, String edge,
-                       List<RollResult> rolls, int total, boolean helpUsed) implements VogtEvent {
+                       List<RollResult> rolls, int total, boolean helpUsed, boolean npc) implements VogtEvent {
         public String describe() {
-            return name + " rolls " + ability + " (" + die + (bonus == 0 ? "" : (bonus > 0 ? "+" : "") + bonus) + ")"
+            return name + " rolls " + ability + (npc ? "" : " (" + die + (bonus == 0 ? "" : (bonus > 0 ? "+" : "") + bonus) + ")")
                     + ("normal".equals(edge) ? "" : " with " + edge) + ": " + total + ".";
         }
     }

@@ -293,6 +293,10 @@ final class VogtReferee implements Referee<VogtState> {
                 yield new Chosen(action, weapon.name(), 0, weapon.damage());
             }
             case TECHNIQUE -> {
+                // "Use a technique you have prepared using a number of unexpended technique dice you have."
+                if (actor.stats().techniques().isEmpty()) {
+                    throw new Refusal(RejectionCode.INVALID_STATE, actor.name() + " has no prepared technique.");
+                }
                 int count = positive(amount, "Spend at least one technique die.");
                 if (count > actor.techniqueLeft()) {
                     throw new Refusal(RejectionCode.NOT_ENOUGH_AP, actor.name() + " has " + actor.techniqueLeft()
@@ -398,7 +402,7 @@ final class VogtReferee implements Referee<VogtState> {
         events.add(new TurnStarted(ini.round(), c.id(), c.name()));
         if (c.has(Status.BLEEDING)) {
             // "You take 1 damage at the beginning of each of your turns."
-            Hit hit = new Hit(c.id(), c.name(), 1, c.hp() - 1, "");
+            Hit hit = new Hit(c.id(), c.name(), 1, c.hp() - 1, "", c.npc());
             events.add(new DamageApplied("Bleeding", "", null, List.of(hit)));
             events.addAll(consequences(s, List.of(hit), dice));
         }
@@ -416,7 +420,7 @@ final class VogtReferee implements Referee<VogtState> {
         DamageRoll damage = damageRoll(weapon.damage(), strength, play.dice());
         List<Hit> hits = hits(s.settings(), targets, damage.total(), weapon.type(), false);
         List<VogtEvent> events = new ArrayList<>();
-        events.add(new Attacked(actor.id(), actor.name(), weapon.name(), weapon.type(), damage, hits));
+        events.add(new Attacked(actor.id(), actor.name(), weapon.name(), weapon.type(), damage, hits, actor.npc()));
         events.addAll(consequences(s, hits, play.dice()));
         return events;
     }
@@ -428,7 +432,7 @@ final class VogtReferee implements Referee<VogtState> {
             throw new Refusal(RejectionCode.NOT_ENOUGH_AP, actor.name() + " has only " + actor.techniqueLeft()
                     + " unexpended technique dice left.");
         }
-        String name = c.text() == null || c.text().isBlank() ? "a technique" : c.text().strip();
+        String name = prepared(actor, c.text());
         if (c.notation() == null || c.notation().isBlank()) {
             return List.of(new TechniqueUsed(actor.id(), actor.name(), name, d.techniqueDice(), "", null, List.of()));
         }
@@ -440,6 +444,15 @@ final class VogtReferee implements Referee<VogtState> {
         events.add(new TechniqueUsed(actor.id(), actor.name(), name, d.techniqueDice(), type, damage, hits));
         events.addAll(consequences(s, hits, play.dice()));
         return events;
+    }
+
+    /** The prepared technique named, as the sheet spells it. */
+    private static String prepared(Combatant actor, String text) {
+        String wanted = text == null ? "" : text.strip();
+        return actor.stats().techniques().stream().filter(t -> t.equalsIgnoreCase(wanted)).findFirst()
+                .orElseThrow(() -> new Refusal(RejectionCode.INVALID_COMMAND, wanted.isEmpty()
+                        ? "Choose which prepared technique " + actor.name() + " uses."
+                        : actor.name() + " has not prepared " + wanted + "."));
     }
 
     private List<VogtEvent> applyDamage(VogtState s, ApplyDamage c, Play play) {
@@ -512,7 +525,7 @@ final class VogtReferee implements Referee<VogtState> {
                 amount -= target.ar();
             }
             amount = Math.max(0, amount);
-            hits.add(new Hit(target.id(), target.name(), amount, target.hp() - amount, String.join(", ", notes)));
+            hits.add(new Hit(target.id(), target.name(), amount, target.hp() - amount, String.join(", ", notes), target.npc()));
         }
         return hits;
     }
@@ -638,7 +651,7 @@ final class VogtReferee implements Referee<VogtState> {
         }
         int kept = rolls.stream().filter(r -> r.dice().isEmpty() || r.dice().getFirst().kept()).findFirst()
                 .orElseThrow().total();
-        return new CheckRolled(actor.id(), actor.name(), ability, die, bonus, edge, rolls, kept + bonus, helped);
+        return new CheckRolled(actor.id(), actor.name(), ability, die, bonus, edge, rolls, kept + bonus, helped, actor.npc());
     }
 
     private static RollResult dropped(RollResult roll) {
@@ -896,9 +909,13 @@ final class VogtReferee implements Referee<VogtState> {
         return key;
     }
 
-    private static String damageType(String type) {
-        return type == null ? "" : type.strip().toLowerCase(Locale.ROOT);
+    /** A damage type, lower-cased; "none" (the browser's pick for untyped damage) and blank are untyped. */
+    static String damageType(String type) {
+        String t = type == null ? "" : type.strip().toLowerCase(Locale.ROOT);
+        return t.equals(UNTYPED) ? "" : t;
     }
+
+    static final String UNTYPED = "none";
 
     private static int positive(Integer amount, String message) {
         if (amount == null || amount < 1) {

@@ -1,6 +1,11 @@
 package io.astragal.rules.vogt;
 
 import io.astragal.rules.ActionOption;
+import io.astragal.rules.Actor;
+import io.astragal.rules.Decision;
+import io.astragal.rules.Need;
+import io.astragal.rules.Need.Kind;
+import io.astragal.rules.Play;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.CombatantView.Chip;
 import io.astragal.rules.CombatantView.Track;
@@ -9,17 +14,19 @@ import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
-import io.astragal.rules.vogt.VogtState.Action;
 import io.astragal.rules.vogt.VogtState.Declaration;
 import io.astragal.rules.vogt.VogtState.Initiative;
 import io.astragal.rules.vogt.VogtState.Injury;
 import io.astragal.rules.vogt.VogtState.Phase;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** What one viewer sees of a vogt table: numbers of NPCs and undeclared actions stay hidden. */
 final class VogtView {
@@ -130,113 +137,244 @@ final class VogtView {
 
     // ---- actions -------------------------------------------------------------------------------
 
+    /** Decides probes: the view offers an option enabled exactly when the referee would accept it. */
+    private static final VogtReferee REFEREE = new VogtReferee();
+    private static final List<String> EDGES = List.of("normal", "advantage", "disadvantage");
+    /** Damage types the rule text names; a table adds those on its sheets. */
+    private static final List<String> NAMED_DAMAGE_TYPES = List.of("blunt", "slash", "stab", "fire", "lightning");
+
     private static List<ActionOption> actions(VogtState s, Viewer viewer) {
         List<ActionOption> options = new ArrayList<>();
         if (viewer.role() == Role.SPECTATOR) {
             return options;
         }
         Initiative ini = s.initiative();
-        if (viewer.isGm()) {
-            gmActions(s, ini, options);
-        }
         for (Combatant c : s.combatants()) {
             if (!controls(viewer, c)) {
                 continue;
             }
             Optional<Declaration> d = ini == null ? Optional.empty() : ini.declaration(c.id());
             if (d.isPresent() && ini.phase() == Phase.DECLARING) {
-                declareActions(c, d.get(), options);
+                declareActions(s, viewer, c, options);
             } else if (d.isPresent()) {
-                turnActions(s, ini, c, d.get(), options);
+                turnActions(s, viewer, c, d.get(), options);
             }
-            String deadReason = c.dead() ? c.name() + " is dead" : "";
-            options.add(option("vogt.check", c.name() + ": ability check", Map.of("combatantId", c.id()),
-                    List.of("attribute", "amount"), deadReason, false));
-            options.add(option("vogt.contest", c.name() + ": contest", Map.of("combatantId", c.id()),
-                    List.of("attribute", "amount", "target"), "", false));
+            Map<String, Object> self = Map.of("combatantId", c.id(), "amount", 0, "edge", "normal");
+            options.add(probe(s, viewer, new VogtCommand.Check(c.id(), "STR", 0, "normal"), c.name() + ": ability check",
+                    self, List.of(ability("attribute", "Ability"), Need.of("amount", "Bonus", Kind.NUMBER),
+                            Need.choice("edge", "Advantage", EDGES)), false));
+            String other = other(s, c);
+            options.add(probe(s, viewer, new VogtCommand.Contest(c.id(), "STR", 0, other, null, 0), c.name() + ": contest",
+                    Map.of("combatantId", c.id(), "amount", 0, "targetBonus", 0),
+                    List.of(ability("attribute", "Ability"), Need.of("amount", "Bonus", Kind.NUMBER),
+                            Need.of("target", "Against", Kind.COMBATANT), ability("targetAttribute", "Their ability"),
+                            Need.of("targetBonus", "Their bonus", Kind.NUMBER)), false));
+        }
+        if (viewer.isGm()) {
+            gmActions(s, viewer, ini, options);
         }
         return options;
     }
 
-    private static void gmActions(VogtState s, Initiative ini, List<ActionOption> options) {
-        options.add(option("vogt.placeCharacter", "Place a character", Map.of(), List.of("characterId"), "", true));
-        if (ini == null) {
-            options.add(option("vogt.startInitiative", "Start initiative", Map.of(), List.of("characterIds"), "", true));
-        } else {
-            options.add(option("vogt.endInitiative", "End initiative", Map.of(), List.of(), "", true));
-            Optional<Declaration> current = ini.current(s);
-            List<String> tie = current.map(d -> ini.unresolvedTie(d, s)).orElse(List.of());
-            options.add(option("vogt.orderTied", "Order tied combatants", tie.isEmpty() ? Map.of() : Map.of("combatantIds", tie),
-                    List.of("combatantIds"), tie.isEmpty() || ini.phase() != Phase.ACTING ? "No tie to order" : "", true));
+    private static void gmActions(VogtState s, Viewer viewer, Initiative ini, List<ActionOption> options) {
+        List<String> placed = s.combatants().stream().filter(c -> !c.dead()).map(Combatant::id).toList();
+        options.add(option("vogt.placeCharacter", "Place a character", Map.of(),
+                List.of(Need.of("characterId", "Character", Kind.CHARACTER)), "", true));
+        // Who fights is the GM's pick from the roster; those already at the table come pre-selected.
+        options.add(option("vogt.startInitiative", "Start initiative", placed.isEmpty() ? Map.of() : Map.of("characterIds", placed),
+                List.of(Need.of("characterIds", "Characters", Kind.CHARACTERS)),
+                ini == null ? "" : "Initiative is already running.", true));
+        options.add(probe(s, viewer, new VogtCommand.EndInitiative(), "End initiative", Map.of(), List.of(), true));
+        Optional<Declaration> current = ini == null ? Optional.empty() : ini.current(s);
+        List<String> tie = current.map(d -> ini.unresolvedTie(d, s)).orElse(List.of());
+        if (tie.isEmpty()) {
+            options.add(option("vogt.orderTied", "Order tied combatants", Map.of(), List.of(), "No tie to order.", true));
         }
-        String restReason = ini == null ? "" : "Nobody rests during initiative";
-        options.add(option("vogt.siesta", "Siesta (regain half HP)", Map.of(), List.of("targets"), restReason, true));
-        options.add(option("vogt.fullRest", "Full rest", Map.of(), List.of("targets"), restReason, true));
-        options.add(option("vogt.applyDamage", "Deal damage", Map.of(), List.of("targets", "notation", "damageType"), "", true));
-        options.add(option("vogt.heal", "Heal", Map.of(), List.of("target", "amount"), "", true));
-        options.add(option("vogt.addStatus", "Add status", Map.of(), List.of("target", "condition"), "", true));
-        options.add(option("vogt.removeStatus", "Remove status", Map.of(), List.of("target", "condition"), "", true));
-        options.add(option("vogt.changeExhaustion", "Change exhaustion", Map.of(), List.of("target", "amount"), "", true));
-        options.add(option("vogt.encumbranceSave", "Encumbrance save", Map.of(), List.of("target", "attribute", "amount"), "", true));
+        for (String first : tie) {
+            // "Any further ties are determined by the GM": one button per combatant who could go first.
+            List<String> order = new ArrayList<>(List.of(first));
+            tie.stream().filter(id -> !id.equals(first)).forEach(order::add);
+            String names = String.join(", then ", order.stream().map(id -> nameOf(s, id)).toList());
+            options.add(probe(s, viewer, new VogtCommand.OrderTied(order), "Tie: " + names, Map.of("combatantIds", order),
+                    List.of(), true));
+        }
+        String nobody = s.combatants().isEmpty() ? "No one is at the table." : null;
+        Need targets = Need.of("targets", "Targets", Kind.COMBATANTS);
+        Need target = Need.of("target", "Target", Kind.COMBATANT);
+        options.add(gmProbe(s, viewer, nobody, new VogtCommand.Siesta(placed), "Siesta (regain half HP)",
+                Map.of("targets", placed), List.of(targets)));
+        options.add(gmProbe(s, viewer, nobody, new VogtCommand.FullRest(placed), "Full rest",
+                Map.of("targets", placed), List.of(targets)));
+        String anyone = s.combatants().isEmpty() ? "" : s.combatants().getFirst().id();
+        options.add(gmProbe(s, viewer, nobody, new VogtCommand.ApplyDamage(List.of(anyone), "1", "", false), "Deal damage",
+                Map.of("ignoreArmor", false), List.of(targets, Need.of("notation", "Damage", Kind.NOTATION),
+                        damageTypes(s), Need.of("ignoreArmor", "Ignore AR", Kind.FLAG))));
+        String living = s.combatants().stream().filter(c -> !c.dead()).map(Combatant::id).findFirst().orElse(anyone);
+        options.add(gmProbe(s, viewer, nobody, new VogtCommand.Heal(living, 1), "Heal", Map.of(),
+                List.of(target, Need.of("amount", "Hit points", Kind.NUMBER))));
+        List<String> statusNames = Arrays.stream(Status.values()).map(Status::key).toList();
+        options.add(gmProbe(s, viewer, nobody, addable(s), "Add status", Map.of(),
+                List.of(target, Need.choice("condition", "Status", statusNames))));
+        List<String> removable = s.combatants().stream().flatMap(c -> c.statuses().stream()).distinct().map(Status::key).sorted().toList();
+        options.add(gmProbe(s, viewer, removable.isEmpty() ? "Nobody has a status to remove." : nobody, removable(s),
+                "Remove status", Map.of(), List.of(target, Need.choice("condition", "Status", removable))));
+        options.add(gmProbe(s, viewer, nobody, new VogtCommand.ChangeExhaustion(living, 1), "Change exhaustion",
+                Map.of("amount", 1), List.of(target, Need.of("amount", "Levels (negative recovers)", Kind.NUMBER))));
+        String encumbered = s.combatants().stream().filter(c -> !c.dead() && c.extraSlots() > 0).map(Combatant::id)
+                .findFirst().orElse(null);
+        options.add(gmProbe(s, viewer, nobody != null ? nobody
+                        : encumbered == null ? "Nobody carries more items than they have slots." : null,
+                new VogtCommand.EncumbranceSave(encumbered, "STR", 1), "Encumbrance save", Map.of(),
+                List.of(target, ability("attribute", "Ability"), Need.of("amount", "Number to reach", Kind.NUMBER))));
+        options.add(option("vogt.configure", "Settings", Map.of(
+                        "strengthModifier", s.settings().strengthModifier().name().toLowerCase(Locale.ROOT),
+                        "armorReducesDamage", s.settings().armorReducesDamage()),
+                List.of(Need.choice("strengthModifier", "STR modifier on weapon damage", List.of("median", "roll")),
+                        Need.of("armorReducesDamage", "AR reduces damage", Kind.FLAG)), "", true));
     }
 
-    private static void declareActions(Combatant c, Declaration d, List<ActionOption> options) {
-        String reason = !c.canAct() ? c.name() + " cannot act: initiative 10d10"
-                : d.declared() ? c.name() + " has already declared" : "";
-        actionChoices(c, "vogt.declare", c.name() + ": declare ", reason, options);
+    /** A status the first combatant lacks, so the probe tests everything but the pick. */
+    private static VogtCommand addable(VogtState s) {
+        for (Combatant c : s.combatants()) {
+            for (Status st : Status.values()) {
+                if (!c.has(st)) {
+                    return new VogtCommand.AddStatus(c.id(), st.key());
+                }
+            }
+        }
+        return new VogtCommand.AddStatus("", "");
+    }
+
+    private static VogtCommand removable(VogtState s) {
+        return s.combatants().stream().filter(c -> !c.statuses().isEmpty()).findFirst()
+                .map(c -> new VogtCommand.RemoveStatus(c.id(), c.statuses().getFirst().key()))
+                .orElse(new VogtCommand.RemoveStatus("", ""));
+    }
+
+    private static void declareActions(VogtState s, Viewer viewer, Combatant c, List<ActionOption> options) {
+        actionChoices(s, viewer, c, "declare ", (action, weapon, amount) ->
+                new VogtCommand.Declare(c.id(), action, weapon, amount), options);
+    }
+
+    private interface Choosing {
+        VogtCommand command(String action, String weapon, Integer amount);
     }
 
     /** One option per action a combatant could declare (or reevaluate to), with its die. */
-    private static void actionChoices(Combatant c, String command, String prefix, String reason, List<ActionOption> options) {
+    private static void actionChoices(VogtState s, Viewer viewer, Combatant c, String verb, Choosing choosing,
+                                      List<ActionOption> options) {
+        String prefix = c.name() + ": " + verb;
         for (Stats.Weapon w : c.stats().weapons()) {
-            options.add(option(command, prefix + "Attack with " + w.name() + " (" + w.damage() + ")",
-                    Map.of("combatantId", c.id(), "action", "attack", "weapon", w.name()), List.of(), reason, false));
+            options.add(probe(s, viewer, choosing.command("attack", w.name(), null),
+                    prefix + "Attack with " + w.name() + " (" + w.damage() + ")",
+                    Map.of("combatantId", c.id(), "action", "attack", "weapon", w.name()), List.of(), false));
         }
         if (c.stats().weapons().isEmpty()) {
-            options.add(option(command, prefix + "Attack", Map.of("combatantId", c.id(), "action", "attack"), List.of(),
-                    reason.isEmpty() ? "No weapon on the sheet" : reason, false));
+            options.add(probe(s, viewer, choosing.command("attack", null, null), prefix + "Attack",
+                    Map.of("combatantId", c.id(), "action", "attack"), List.of(), false));
         }
-        String techniqueReason = reason.isEmpty() && c.techniqueLeft() == 0 ? "No unexpended technique dice" : reason;
-        options.add(option(command, prefix + "Use Technique (" + c.techniqueLeft() + c.stats().techniqueDie() + " left)",
-                Map.of("combatantId", c.id(), "action", "technique"), List.of("amount"), techniqueReason, false));
-        options.add(option(command, prefix + "Defend (1d4)", Map.of("combatantId", c.id(), "action", "defend"), List.of(), reason, false));
-        options.add(option(command, prefix + "Help (1d6)", Map.of("combatantId", c.id(), "action", "help"), List.of(), reason, false));
-        options.add(option(command, prefix + "Run (1d6)", Map.of("combatantId", c.id(), "action", "run"), List.of(), reason, false));
+        options.add(probe(s, viewer, choosing.command("technique", null, 1),
+                prefix + "Use Technique (" + c.techniqueLeft() + c.stats().techniqueDie() + " left)",
+                Map.of("combatantId", c.id(), "action", "technique", "amount", 1),
+                List.of(Need.of("amount", "Technique dice", Kind.NUMBER)), false));
+        options.add(probe(s, viewer, choosing.command("defend", null, null), prefix + "Defend (1d4)",
+                Map.of("combatantId", c.id(), "action", "defend"), List.of(), false));
+        options.add(probe(s, viewer, choosing.command("help", null, null), prefix + "Help (1d6)",
+                Map.of("combatantId", c.id(), "action", "help"), List.of(), false));
+        options.add(probe(s, viewer, choosing.command("run", null, null), prefix + "Run (1d6)",
+                Map.of("combatantId", c.id(), "action", "run"), List.of(), false));
     }
 
-    private static void turnActions(VogtState s, Initiative ini, Combatant c, Declaration d, List<ActionOption> options) {
-        Optional<Declaration> current = ini.current(s);
-        boolean mine = current.isPresent() && current.get().combatantId().equals(c.id());
-        String turnReason = !mine ? "Not " + c.name() + "'s turn"
-                : !ini.unresolvedTie(d, s).isEmpty() ? "Waiting for the GM to order the tie" : "";
-        String actReason = !turnReason.isEmpty() ? turnReason
-                : !c.canAct() ? c.name() + " cannot take actions"
-                : d.acted() ? c.name() + " has already taken their action" : "";
-        Map<String, Object> self = Map.of("combatantId", c.id());
+    private static void turnActions(VogtState s, Viewer viewer, Combatant c, Declaration d, List<ActionOption> options) {
+        String id = c.id();
+        Map<String, Object> self = Map.of("combatantId", id);
+        String other = other(s, c);
+        // Only the declared action: any other is taken by reevaluating (offered below), so listing
+        // the others as well would only show buttons that can never be pressed.
         if (d.action() != null) {
-            Action declared = d.action();
-            for (Action action : Action.values()) {
-                String reason = !actReason.isEmpty() ? actReason
-                        : action == declared ? "" : c.name() + " declared " + declared.label() + "; reevaluate to change";
-                options.add(switch (action) {
-                    case ATTACK -> option("vogt.attack", c.name() + ": Attack" + (d.weapon() == null ? "" : " with " + d.weapon()),
-                            self, List.of("targets"), reason, false);
-                    case TECHNIQUE -> option("vogt.useTechnique", c.name() + ": Use Technique (" + d.techniqueDice() + " dice)",
-                            self, List.of("text", "targets", "notation", "damageType"), reason, false);
-                    case DEFEND -> option("vogt.defend", c.name() + ": Defend", self, List.of(), reason, false);
-                    case HELP -> option("vogt.help", c.name() + ": Help", self, List.of("target"), reason, false);
-                    case RUN -> option("vogt.run", c.name() + ": Run", self, List.of(), reason, false);
-                });
+            Need targets = Need.of("targets", "Targets", Kind.COMBATANTS);
+            List<String> techniques = c.stats().techniques();
+            String technique = techniques.isEmpty() ? "" : techniques.getFirst();
+            Need which = Need.choice("text", "Technique", techniques);
+            switch (d.action()) {
+                case ATTACK -> options.add(probe(s, viewer, new VogtCommand.Attack(id, List.of(other)),
+                        c.name() + ": Attack" + (d.weapon() == null ? "" : " with " + d.weapon()), self, List.of(targets), false));
+                case TECHNIQUE -> {
+                    String dice = " (" + d.techniqueDice() + (d.techniqueDice() == 1 ? " die)" : " dice)");
+                    options.add(probe(s, viewer, new VogtCommand.UseTechnique(id, technique, List.of(), "", ""),
+                            c.name() + ": Use Technique" + dice, self, List.of(which), false));
+                    options.add(probe(s, viewer, new VogtCommand.UseTechnique(id, technique, List.of(other), "1", ""),
+                            c.name() + ": Use Technique with damage" + dice, self,
+                            List.of(which, targets, Need.of("notation", "Damage", Kind.NOTATION), damageTypes(s)), false));
+                }
+                case DEFEND -> options.add(probe(s, viewer, new VogtCommand.Defend(id), c.name() + ": Defend", self,
+                        List.of(), false));
+                case HELP -> options.add(probe(s, viewer, new VogtCommand.Help(id, other), c.name() + ": Help", self,
+                        List.of(Need.of("target", "Whom", Kind.COMBATANT)), false));
+                case RUN -> options.add(probe(s, viewer, new VogtCommand.Run(id), c.name() + ": Run", self, List.of(), false));
             }
         }
-        actionChoices(c, "vogt.reevaluate", c.name() + ": reevaluate to ", actReason, options);
-        int left = c.movement() - d.moved();
-        String moveReason = !turnReason.isEmpty() ? turnReason : left <= 0 ? "No movement left" : "";
-        options.add(option("vogt.move", c.name() + ": move (" + Math.max(0, left) + " left)", self, List.of("amount"), moveReason, false));
-        options.add(option("vogt.endTurn", c.name() + ": end turn", self, List.of(), turnReason, false));
+        actionChoices(s, viewer, c, "reevaluate to ", (action, weapon, amount) ->
+                new VogtCommand.Reevaluate(id, action, weapon, amount), options);
+        int left = Math.max(0, c.movement() - d.moved());
+        options.add(probe(s, viewer, new VogtCommand.Move(id, 1), c.name() + ": move (" + left + " left)",
+                Map.of("combatantId", id, "amount", left), List.of(Need.of("amount", "Squares", Kind.NUMBER)), false));
+        options.add(probe(s, viewer, new VogtCommand.EndTurn(id), c.name() + ": end turn", self, List.of(), false));
     }
 
-    private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
+    /** Another combatant to probe with, or the combatant itself when it is alone (then the referee says why not). */
+    private static String other(VogtState s, Combatant c) {
+        return s.combatants().stream().map(Combatant::id).filter(id -> !id.equals(c.id())).findFirst().orElse(c.id());
+    }
+
+    private static String nameOf(VogtState s, String id) {
+        return s.combatant(id).map(Combatant::name).orElse(id);
+    }
+
+    /** The four abilities, named (an ability is a die, not a number, and not every stats key is one), so the dice roller offers checks and contests. */
+    private static Need ability(String name, String label) {
+        return new Need(name, label, Kind.ATTRIBUTE, VogtSheet.ABILITIES);
+    }
+
+    /** The types the rule text names plus any on the table's sheets; "none" for untyped damage. */
+    private static Need damageTypes(VogtState s) {
+        Set<String> types = new LinkedHashSet<>();
+        types.add(VogtReferee.UNTYPED);
+        types.addAll(NAMED_DAMAGE_TYPES);
+        for (Combatant c : s.combatants()) {
+            c.stats().weapons().forEach(w -> types.add(w.type()));
+            types.addAll(c.resistances());
+            types.addAll(c.vulnerabilities());
+        }
+        types.remove("");
+        return Need.choice("damageType", "Damage type", List.copyOf(types));
+    }
+
+    /**
+     * An option whose availability is exactly what the referee decides now for a representative
+     * pick: the command is decided against the current state (dice fixed at 1, never used for a
+     * refusal) and a refusal becomes the reason.
+     */
+    private static ActionOption probe(VogtState s, Viewer viewer, VogtCommand command, String label,
+                                      Map<String, Object> args, List<Need> needs, boolean gmOnly) {
+        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        String reason = REFEREE.decide(s, command, play) instanceof Decision.Rejected rejected ? rejected.message() : "";
+        return option(wireName(command), label, args, needs, reason, gmOnly);
+    }
+
+    /** A GM option that needs a combatant: disabled with {@code blocked} when there is none to pick. */
+    private static ActionOption gmProbe(VogtState s, Viewer viewer, String blocked, VogtCommand command, String label,
+                                        Map<String, Object> args, List<Need> needs) {
+        return blocked != null ? option(wireName(command), label, args, needs, blocked, true)
+                : probe(s, viewer, command, label, args, needs, true);
+    }
+
+    private static String wireName(VogtCommand command) {
+        return VogtCommand.TYPES.entrySet().stream().filter(e -> e.getValue() == command.getClass())
+                .map(Map.Entry::getKey).findFirst().orElseThrow();
+    }
+
+    private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs,
                                        String reason, boolean gmOnly) {
         return new ActionOption(command, label, args, needs, null, reason.isEmpty(), reason, gmOnly);
     }

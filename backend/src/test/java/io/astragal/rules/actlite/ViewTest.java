@@ -127,7 +127,7 @@ class ViewTest {
         assertThat(first.cost()).isEqualTo(1);
         assertThat(first.args()).containsEntry("characterId", "alda").containsEntry("weapon", "Club")
                 .containsEntry("attack", 0).containsEntry("hands", 1);
-        assertThat(first.needs()).containsExactly("target");
+        assertThat(first.needs()).extracting(io.astragal.rules.Need::name).containsExactly("target", "advantage", "disadvantage");
 
         table.accept(ANN, new Attack("alda", "Club", 0, "bram", 1, 0, 0, List.of()), 1, 1);
         ActionOption second = action(table.view("ann", Role.PLAYER), "Attack with Club (2 AP)");
@@ -153,6 +153,24 @@ class ViewTest {
     }
 
     @Test
+    @DisplayName("The GM picks who takes part when starting initiative; the option is open until initiative runs")
+    void startInitiativeAsksWhichCharactersTakePart() {
+        ActionOption start = action(table.view("gail", Role.GM), "Start initiative");
+        assertThat(start.enabled()).as("nobody seated yet: the GM names them in the form").isTrue();
+        assertThat(start.needs()).containsExactly(io.astragal.rules.Need.of("characterIds", "Characters",
+                io.astragal.rules.Need.Kind.CHARACTERS));
+
+        table.accept(GM, new AddCharacter("alda"));
+        assertThat(action(table.view("gail", Role.GM), "Start initiative").args())
+                .as("the seated characters come pre-selected").containsEntry("characterIds", List.of("alda"));
+
+        table.accept(GM, new StartInitiative(List.of("alda")), 3, 2);
+        ActionOption running = action(table.view("gail", Role.GM), "Start initiative");
+        assertThat(running.enabled()).isFalse();
+        assertThat(running.reason()).isEqualTo("Initiative is already running; end it first.");
+    }
+
+    @Test
     @DisplayName("The GM's deal option is disabled, with the reason, before initiative and once the deck is empty")
     void theDealOptionSaysWhyItIsDisabled() {
         table.accept(GM, new AddCharacter("alda"));
@@ -173,6 +191,6 @@ class ViewTest {
                 .isEqualTo("The deck is empty: end the round once everyone still holding AP has acted or passed.");
         assertThat(action(table.view("gail", Role.GM), "End round").reason()).isEqualTo("Waiting for Alda to act or pass.");
         assertThat(action(table.view("gail", Role.GM), "End round without waiting").enabled()).isTrue();
-        assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).containsExactly("target", "amount");
+        assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).extracting(io.astragal.rules.Need::name).containsExactly("target", "amount");
     }
 }

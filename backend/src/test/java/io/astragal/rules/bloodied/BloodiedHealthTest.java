@@ -73,6 +73,7 @@ class BloodiedHealthTest {
         assertThat(one.crit()).isTrue();
         assertThat(twenty.success()).isFalse();
         assertThat(better.score()).isEqualTo(15);
+        assertThat(better.attribute()).isEqualTo("LCK");
         assertThat(better.success()).isTrue();
     }
 

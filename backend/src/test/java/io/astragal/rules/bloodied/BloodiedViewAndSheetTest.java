@@ -42,6 +42,20 @@ class BloodiedViewAndSheetTest {
     }
 
     @Test
+    void theLogLeavesAnNpcsScoresOutOfItsSavesAndChecks() {
+        table.accept(GM, new BloodiedCommand.PlaceCharacter("ogre"));
+        table.accept(GM, new BloodiedCommand.PlaceCharacter("bram"));
+
+        String npcSave = table.only(table.accept(GM, new BloodiedCommand.Save("ogre", "BLD", 0), 12), BloodiedEvent.SaveRolled.class).describe();
+        String npcCheck = table.only(table.accept(GM, new BloodiedCommand.Check("ogre", "STR", 0, 10), 12), BloodiedEvent.CheckRolled.class).describe();
+        String pcSave = table.only(table.accept(BOB, new BloodiedCommand.Save("bram", "BLD", 0), 12), BloodiedEvent.SaveRolled.class).describe();
+
+        assertThat(npcSave).isEqualTo("Ogre saves BLD: 12 — success.").doesNotContain("16");
+        assertThat(npcCheck).isEqualTo("Ogre checks STR against 10 — success.").doesNotContain("15");
+        assertThat(pcSave).isEqualTo("Bram saves BLD: 12 vs 14 — success.");
+    }
+
+    @Test
     void bloodiedShowsAsAChipAndABand() {
         table.aldaFirst();
         table.accept(GM, new ApplyDamage(List.of("alda"), "10"));
@@ -59,11 +73,12 @@ class BloodiedViewAndSheetTest {
         List<ActionOption> alices = table.view(ALICE).actions();
         assertThat(alices).filteredOn(a -> a.command().equals("bloodied-d20.move")).singleElement()
                 .satisfies(a -> assertThat(a.label()).isEqualTo("Alda: move again (uses the action)"));
-        assertThat(alices).filteredOn(a -> a.command().equals("bloodied-d20.attack")).hasSize(3)
+        // Sword, Dagger, Bow, and Sword with Dagger as two weapons
+        assertThat(alices).filteredOn(a -> a.command().equals("bloodied-d20.attack")).hasSize(4)
                 .allMatch(ActionOption::enabled);
         List<ActionOption> bobs = table.view(BOB).actions();
         assertThat(bobs).filteredOn(a -> a.command().equals("bloodied-d20.attack")).singleElement()
-                .satisfies(a -> assertThat(a.reason()).isEqualTo("Not Bram's turn"));
+                .satisfies(a -> assertThat(a.reason()).isEqualTo("It is not Bram's turn."));
         assertThat(bobs).noneMatch(ActionOption::gmOnly);
         assertThat(table.view(GM).actions()).filteredOn(ActionOption::gmOnly).extracting(ActionOption::command)
                 .contains("bloodied-d20.endInitiative", "bloodied-d20.setInjuryTable");

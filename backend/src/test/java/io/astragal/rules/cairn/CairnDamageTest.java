@@ -33,7 +33,7 @@ class CairnDamageTest {
     }
 
     private Attack attack(String who, String target, String weapon, String offhand, List<String> extra) {
-        return new Attack(who, target, weapon, offhand, extra, null, null, List.of(), List.of(), List.of(), null, false);
+        return new Attack(who, target, weapon, offhand, extra, null, null, List.of(), List.of(), List.of(), null, false, null);
     }
 
     @Test

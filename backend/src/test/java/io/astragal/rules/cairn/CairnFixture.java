@@ -11,7 +11,6 @@ import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
-import io.astragal.rules.cairn.CairnCommand.GroupAssignment;
 import io.astragal.rules.cairn.CairnCommand.PlaceCharacters;
 import io.astragal.rules.cairn.CairnCommand.StartInitiative;
 import java.util.ArrayList;
@@ -82,8 +81,8 @@ class CairnFixture {
      * so the Goblins open: Bram, Alda, Cole.
      */
     void startFight(String... surprised) {
-        run(new StartInitiative(List.of(new GroupAssignment("Party", List.of("alda", "cole")),
-                new GroupAssignment("Goblins", List.of("bram"))), List.of(surprised)), GM, 10, 5, 15);
+        run(new StartInitiative(List.of(List.of("alda", "cole"), List.of("bram")), List.of("Party", "Goblins"),
+                List.of(surprised)), GM, 10, 5, 15);
     }
 
     CairnState.Combatant get(String id) {

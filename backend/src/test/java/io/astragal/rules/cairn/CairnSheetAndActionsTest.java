@@ -55,7 +55,7 @@ class CairnSheetAndActionsTest {
         table.place("alda");
         // d20 8 + STR 12 = 20 vs DC 20
         CheckRolled rolled = table.only(table.run(new Check("alda", "STR", 20, null, null, List.of(), List.of(),
-                List.of(), List.of(), null, false, "bend the bars"), ALDA_PLAYER, 8), CheckRolled.class);
+                List.of(), List.of(), null, false, "bend the bars", null), ALDA_PLAYER, 8), CheckRolled.class);
         assertThat(rolled.roll().total()).isEqualTo(20);
         assertThat(rolled.success()).isTrue();
     }
@@ -66,7 +66,7 @@ class CairnSheetAndActionsTest {
         table.place("alda", "bram");
         // Alda: d20 3 + DEX 13 + d6 2 = 18; Bram's DEX save: d20 7 + 12 = 19
         CheckRolled rolled = table.only(table.run(new Check("alda", "dex", null, "bram", "dex", List.of(6), List.of(),
-                List.of(), List.of(), null, false, "trip him"), ALDA_PLAYER, 3, 2, 7), CheckRolled.class);
+                List.of(), List.of(), null, false, "trip him", null), ALDA_PLAYER, 3, 2, 7), CheckRolled.class);
         assertThat(rolled.roll().total()).isEqualTo(18);
         assertThat(rolled.targetRoll().total()).isEqualTo(19);
         assertThat(rolled.success()).isFalse();
@@ -78,7 +78,7 @@ class CairnSheetAndActionsTest {
         table.place("alda");
         // base d20 with 2 Advantage: 4, 17, 9 -> 17; d8 with 1 Disadvantage: 7, 2 -> 2
         CheckRolled rolled = table.only(table.run(new Check("alda", "str", 25, null, null, List.of(8), List.of(),
-                List.of(2, -1), List.of(), null, false, null), ALDA_PLAYER, 4, 17, 9, 7, 2), CheckRolled.class);
+                List.of(2, -1), List.of(), null, false, null, null), ALDA_PLAYER, 4, 17, 9, 7, 2), CheckRolled.class);
         assertThat(rolled.roll().total()).isEqualTo(17 + 12 + 2);
         assertThat(rolled.roll().notation()).isEqualTo("3d20kh1+12+2d8kl1");
         assertThat(rolled.roll().dice()).extracting(Die::kept).containsExactly(false, true, false, false, true);
@@ -89,12 +89,12 @@ class CairnSheetAndActionsTest {
     void naturalOneAndTwentyOnTheBaseDieAreFlagged() {
         table.place("alda");
         CheckRolled twenty = table.only(table.run(new Check("alda", "wil", 40, null, null, List.of(), List.of(),
-                List.of(), List.of(), null, false, "seduce the door"), ALDA_PLAYER, 20), CheckRolled.class);
+                List.of(), List.of(), null, false, "seduce the door", null), ALDA_PLAYER, 20), CheckRolled.class);
         assertThat(twenty.natural20()).isTrue();
         assertThat(twenty.triggers()).containsExactly("natural 20");
         assertThat(twenty.describe()).contains("natural 20");
         CheckRolled one = table.only(table.run(new Check("alda", "wil", 5, null, null, List.of(), List.of(),
-                List.of(), List.of(), null, false, null), ALDA_PLAYER, 1), CheckRolled.class);
+                List.of(), List.of(), null, false, null, null), ALDA_PLAYER, 1), CheckRolled.class);
         assertThat(one.natural1()).isTrue();
     }
 
@@ -112,11 +112,11 @@ class CairnSheetAndActionsTest {
     @Test
     void aCheckNeedsADcOrATargetButNotBoth() {
         table.place("alda", "bram");
-        table.rejected(new Check("alda", "str", 20, "bram", null, List.of(), List.of(), List.of(), List.of(), null, false, null),
+        table.rejected(new Check("alda", "str", 20, "bram", null, List.of(), List.of(), List.of(), List.of(), null, false, null, null),
                 ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
-        table.rejected(new Check("alda", "cha", 20, null, null, List.of(), List.of(), List.of(), List.of(), null, false, null),
+        table.rejected(new Check("alda", "cha", 20, null, null, List.of(), List.of(), List.of(), List.of(), null, false, null, null),
                 ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
-        table.rejected(new Check("alda", "str", 20, null, null, List.of(7), List.of(), List.of(), List.of(), null, false, null),
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(7), List.of(), List.of(), List.of(), null, false, null, null),
                 ALDA_PLAYER, RejectionCode.INVALID_DICE);
     }
 
@@ -124,5 +124,32 @@ class CairnSheetAndActionsTest {
     void aPlayerCannotRollForSomeoneElsesCharacter() {
         table.place("alda", "cole");
         table.rejected(new Save("cole", "dex", 15, List.of(), List.of(), null), ALDA_PLAYER, RejectionCode.NOT_YOUR_CHARACTER);
+    }
+
+    @Test
+    @DisplayName("\"the attack is Enhanced, allowing the attacker to roll with Advantage on the Base Die\": edge +1 rolls two d20s and keeps the higher")
+    void anEdgeAddsAdvantageToTheBaseDie() {
+        table.place("alda");
+        CheckRolled enhanced = table.only(table.run(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(),
+                List.of(), null, false, null, 1), ALDA_PLAYER, 3, 17), CheckRolled.class);
+        assertThat(enhanced.roll().total()).isEqualTo(17 + 12);
+        CheckRolled impaired = table.only(table.run(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(),
+                List.of(), null, false, null, -1), ALDA_PLAYER, 3, 17), CheckRolled.class);
+        assertThat(impaired.roll().total()).isEqualTo(3 + 12);
+        assertThat(impaired.roll().dice()).extracting(Die::kept).containsExactly(true, false);
+    }
+
+    @Test
+    void aFloodOfDiceIsRefused() {
+        table.place("alda");
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(1_000_000), List.of(), null, false, null, null),
+                ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(), List.of(), null, false, null, 6),
+                ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(0, 1), List.of(), null, false, null, null),
+                ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(4, 4, 4, 4, 4), List.of(), List.of(), List.of(), null, false,
+                null, null), ALDA_PLAYER, RejectionCode.INVALID_DICE);
+        table.rejected(new Save("alda", "dex", 10, List.of(), List.of(-9), null), ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
     }
 }

@@ -11,7 +11,6 @@ import io.astragal.rules.cairn.CairnCommand.Attack;
 import io.astragal.rules.cairn.CairnCommand.EndInitiative;
 import io.astragal.rules.cairn.CairnCommand.EndTurn;
 import io.astragal.rules.cairn.CairnCommand.GainAdvantage;
-import io.astragal.rules.cairn.CairnCommand.GroupAssignment;
 import io.astragal.rules.cairn.CairnCommand.HoldAction;
 import io.astragal.rules.cairn.CairnCommand.Move;
 import io.astragal.rules.cairn.CairnCommand.SpendAp;
@@ -29,15 +28,14 @@ class CairnTurnsTest {
     final CairnFixture table = new CairnFixture();
 
     private Attack attack(String who, String target, String weapon) {
-        return new Attack(who, target, weapon, null, List.of(), null, null, List.of(), List.of(), List.of(), null, false);
+        return new Attack(who, target, weapon, null, List.of(), null, null, List.of(), List.of(), List.of(), null, false, null);
     }
 
     @Test
     @DisplayName("\"Each creature rolls an initiative roll (1d20 + WIL)\" and \"The initiative is sorted from largest to lowest, for each Group separately.\"")
     void initiativeIsOneD20PlusWilSortedWithinEachGroup() {
-        InitiativeStarted started = table.only(table.run(new StartInitiative(List.of(
-                new GroupAssignment("Party", List.of("alda", "cole")),
-                new GroupAssignment("Goblins", List.of("bram"))), List.of()), GM, 3, 5, 15), InitiativeStarted.class);
+        InitiativeStarted started = table.only(table.run(new StartInitiative(List.of(List.of("alda", "cole"),
+                List.of("bram")), List.of("Party", "Goblins"), List.of()), GM, 3, 5, 15), InitiativeStarted.class);
         assertThat(started.initiative()).extracting(CairnEvent.InitiativeRoll::score).containsExactly(12, 16, 22);
         assertThat(started.groups()).extracting(CairnState.Group::name).containsExactly("Goblins", "Party");
         assertThat(started.groups().get(1).members()).containsExactly("cole", "alda");
@@ -120,7 +118,7 @@ class CairnTurnsTest {
 
     @Test
     void playersCannotRunTheWardensCommands() {
-        table.rejected(new StartInitiative(List.of(new GroupAssignment("Party", List.of("alda"))), List.of()),
+        table.rejected(new StartInitiative(List.of(List.of("alda")), List.of(), List.of()),
                 ALDA_PLAYER, RejectionCode.NOT_ALLOWED);
         table.startFight();
         table.rejected(new EndInitiative(), ALDA_PLAYER, RejectionCode.NOT_ALLOWED);
@@ -135,7 +133,7 @@ class CairnTurnsTest {
     void onlyTheWardenSetsAnActionsCost() {
         table.startFight();
         table.run(new EndTurn("bram"), GM);
-        table.rejected(new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(), 0, false),
+        table.rejected(new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(), 0, false, null),
                 ALDA_PLAYER, RejectionCode.NOT_ALLOWED, 10, 4, 10);
         table.run(new SpendAp("alda", "pull the lever", 3), GM);
         assertThat(table.state.encounter().apOf("alda")).isEqualTo(1);
@@ -179,11 +177,67 @@ class CairnTurnsTest {
         table.run(new EndTurn("bram"), GM);
         table.run(new HoldAction("alda", "trip him when he runs past", null), ALDA_PLAYER);
         table.run(new EndTurn("alda"), ALDA_PLAYER);
-        Attack held = new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(), null, true);
+        Attack held = new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(), null, true, null);
         AttackRolled rolled = table.only(table.run(held, ALDA_PLAYER, 2, 1, 19), AttackRolled.class);
         assertThat(rolled.cost()).isZero();
         assertThat(rolled.held()).isTrue();
         assertThat(table.state.encounter().held()).isEmpty();
         table.rejected(held, ALDA_PLAYER, RejectionCode.INVALID_STATE, 2, 1, 19);
+    }
+
+    @Test
+    @DisplayName("The Warden puts each combatant on a side (one id list per side, in order); a side nobody is on sits the fight out")
+    void sidesNobodyIsOnSitTheFightOut() {
+        InitiativeStarted started = table.only(table.run(new StartInitiative(List.of(List.of("alda"), List.of(), List.of("bram")),
+                List.of(), List.of()), GM, 10, 15), InitiativeStarted.class);
+        assertThat(started.groups()).extracting(CairnState.Group::name).containsExactlyInAnyOrder("Party", "Others");
+        assertThat(started.initiative()).extracting(CairnEvent.InitiativeRoll::group).containsExactly("Party", "Others");
+    }
+
+    @Test
+    void badSidesAreRefusedAndStartNothing() {
+        table.rejected(new StartInitiative(List.of(List.of("alda"), List.of("bram")), List.of("Party"), List.of()),
+                GM, RejectionCode.INVALID_COMMAND);
+        table.rejected(new StartInitiative(List.of(List.of("alda"), List.of("bram")), List.of("Party", "Party"), List.of()),
+                GM, RejectionCode.INVALID_COMMAND);
+        table.rejected(new StartInitiative(List.of(List.of("alda"), List.of("alda")), List.of(), List.of()),
+                GM, RejectionCode.INVALID_COMMAND);
+        table.rejected(new StartInitiative(List.of(List.of(), List.of()), List.of(), List.of()), GM, RejectionCode.INVALID_COMMAND);
+        table.rejected(new StartInitiative(List.of(List.of("alda")), List.of(), List.of("bram")), GM, RejectionCode.UNKNOWN_CHARACTER);
+        table.rejected(new StartInitiative(List.of(List.of("nobody")), List.of(), List.of()), GM, RejectionCode.UNKNOWN_CHARACTER);
+        table.startFight();
+        table.rejected(new StartInitiative(List.of(List.of("alda")), List.of(), List.of()), GM, RejectionCode.INVALID_STATE);
+    }
+
+    @Test
+    @DisplayName("\"Each Creature regains its maximum AP at their end of turn\" — and not before: AP left unspent is not carried, AP spent is not back mid-turn")
+    void apIsPerTurnNotPerRound() {
+        table.startFight();
+        table.run(new EndTurn("bram"), GM);
+        table.run(new Move("alda"), ALDA_PLAYER);
+        table.run(new Move("alda"), ALDA_PLAYER);
+        table.run(new Move("alda"), ALDA_PLAYER);
+        table.run(new EndTurn("alda"), ALDA_PLAYER);
+        table.run(new EndTurn("cole"), COLE_PLAYER);
+        table.run(new EndTurn("bram"), GM);
+        assertThat(table.state.encounter().apOf("alda")).as("4, never 4 + 1 left over").isEqualTo(4);
+        table.run(new SpendAp("alda", "climb the wall", 4), GM);
+        table.rejected(new Move("alda"), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP);
+        table.rejected(new GainAdvantage("alda"), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP);
+        table.rejected(new HoldAction("alda", "parry", null), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP);
+        table.rejected(attack("alda", "bram", "Sword"), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP, 10, 4, 10);
+        table.rejected(new CairnCommand.CastSpell("alda", "Light", 1, 0, false), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP, 3);
+        table.rejected(new SpendAp("alda", "one more", 1), GM, RejectionCode.NOT_ENOUGH_AP);
+    }
+
+    @Test
+    void aChargeWithoutAnAmountIsRefusedWithItsReason() {
+        table.startFight();
+        assertThat(table.rejected(new SpendAp("bram", "climb", null), GM, RejectionCode.INVALID_COMMAND).message())
+                .isEqualTo("Spend at least 1 AP.");
+        assertThat(table.rejected(new CairnCommand.SetActionCost(null), GM, RejectionCode.INVALID_COMMAND).message())
+                .isEqualTo("An action costs 0 to 4 AP.");
+        assertThat(table.rejected(new CairnCommand.ApplyDamage("bram", null, null, null), GM, RejectionCode.INVALID_COMMAND)
+                .message()).isEqualTo("Say how much damage (0 or more).");
     }
 }

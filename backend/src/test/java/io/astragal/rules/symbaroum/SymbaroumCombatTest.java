@@ -222,4 +222,50 @@ class SymbaroumCombatTest {
         table.run(new StandUp("alda"), ALDA_PLAYER, 18);
         assertThat(table.get("alda").has("prone")).isTrue();
     }
+
+    @Test
+    @DisplayName("\"All melee attacks against a flanked enemy counts as providing an Advantage.\"")
+    void meleeAttacksOnAFlankedEnemyHaveAdvantage() {
+        table.startFight();
+        table.run(new AddCondition("bram", "flanked", null), GM);
+        AttackResolved melee = table.only(table.run(attack("alda", "bram", "Sword"), ALDA_PLAYER, 15, 1, 1), AttackResolved.class);
+        assertThat(melee.advantage()).isTrue();
+        assertThat(melee.chance()).isEqualTo(13 + 2);
+        assertThat(melee.damage().notation()).isEqualTo("1d8+1d4");
+    }
+
+    @Test
+    @DisplayName("\"All attacks against enemies standing on lower ground than the attacker ... This applies to both melee and ranged attacks.\" — Advantage asked for on the command")
+    void advantageAskedForAppliesToRangedAttacksToo() {
+        table.startFight();
+        AttackResolved fromAbove = table.only(table.run(new Attack("alda", "bram", "Bow", true, null, false), ALDA_PLAYER, 15, 1, 4),
+                AttackResolved.class);
+        assertThat(fromAbove.advantage()).isTrue();
+        assertThat(fromAbove.chance()).isEqualTo(15);
+        assertThat(fromAbove.hit()).isTrue();
+        assertThat(fromAbove.dealt()).isEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("Blind Fighting: \"if only the enemy is affected the player rolls twice and picks the best result\"; when the attacker is affected, the worst")
+    void blindFightingRollsTheAttackTwice() {
+        table.startFight();
+        AttackResolved targetBlind = table.only(table.run(new Attack("alda", "bram", "Sword", false, "target", false),
+                ALDA_PLAYER, 18, 9, 2), AttackResolved.class);
+        assertThat(targetBlind.test().total()).isEqualTo(9);
+        assertThat(targetBlind.hit()).isTrue();
+        table.run(new EndTurn("alda"), ALDA_PLAYER);
+        AttackResolved selfBlind = table.only(table.run(new Attack("cole", "bram", "Axe", false, "attacker", false),
+                COLE_PLAYER, 3, 17), AttackResolved.class);
+        assertThat(selfBlind.test().total()).isEqualTo(17);
+        assertThat(selfBlind.hit()).isFalse();
+        table.rejected(new Attack("cole", "bram", "Axe", false, "both", false), COLE_PLAYER, RejectionCode.INVALID_COMMAND);
+    }
+
+    @Test
+    void aDifficultyBeyondTenIsRefused() {
+        table.place("alda");
+        assertThat(table.rejected(new io.astragal.rules.symbaroum.SymbaroumCommand.SuccessTest("alda", "cunning", 11, null, null,
+                false, null, null, null), ALDA_PLAYER, RejectionCode.INVALID_COMMAND).message()).contains("typically +5");
+    }
 }

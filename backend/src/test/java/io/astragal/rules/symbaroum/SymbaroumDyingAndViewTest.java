@@ -139,12 +139,12 @@ class SymbaroumDyingAndViewTest {
         List<ActionOption> cole = view("u-cole", Role.PLAYER).actions();
         ActionOption axe = cole.stream().filter(a -> a.label().contains("Axe")).findFirst().orElseThrow();
         assertThat(axe.enabled()).isFalse();
-        assertThat(axe.reason()).isEqualTo("Not your turn — Alda acts now");
+        assertThat(axe.reason()).isEqualTo("It is Alda's turn, not Cole's.");
         table.run(new Attack("alda", "bram", "Sword", false, null, false), ALDA_PLAYER, 20);
         List<ActionOption> alda = view("u-alda", Role.PLAYER).actions();
         ActionOption sword = alda.stream().filter(a -> a.label().contains("Sword")).findFirst().orElseThrow();
         assertThat(sword.enabled()).isFalse();
-        assertThat(sword.reason()).isEqualTo("Combat Action already used");
+        assertThat(sword.reason()).isEqualTo("Alda has already used the Combat Action this turn.");
         assertThat(alda.stream().filter(a -> a.command().equals("symbaroum.move")).findFirst().orElseThrow().enabled()).isTrue();
         assertThat(view("gm", Role.GM).actions()).anyMatch(a -> a.gmOnly() && a.command().equals("symbaroum.endInitiative"));
     }

@@ -56,7 +56,7 @@ class VogtDamageTest {
         Attacked attacked = table.only(table.accept(ALICE, new Attack("alda", List.of("bram")), 3), Attacked.class);
 
         assertThat(attacked.damage().total()).isEqualTo(3 + 4);
-        assertThat(attacked.hits()).containsExactly(new Hit("bram", "Bram", 7, 3, ""));
+        assertThat(attacked.hits()).containsExactly(new Hit("bram", "Bram", 7, 3, "", false));
         assertThat(table.get("bram").hp()).isEqualTo(3);
         assertThat(attacked.describe()).isEqualTo("Alda attacks with Club: 1d6 = 3 + STR 4 = 7 blunt; Bram takes 7.");
     }
@@ -243,7 +243,7 @@ class VogtDamageTest {
         TechniqueUsed used = table.only(table.accept(ALICE,
                 new UseTechnique("alda", "Firebolt", List.of("bram"), "2d6", "fire"), 3, 4), TechniqueUsed.class);
 
-        assertThat(used.hits()).containsExactly(new Hit("bram", "Bram", 7, 3, ""));
+        assertThat(used.hits()).containsExactly(new Hit("bram", "Bram", 7, 3, "", false));
         assertThat(table.get("alda").techniqueLeft()).isEqualTo(1);
     }
 

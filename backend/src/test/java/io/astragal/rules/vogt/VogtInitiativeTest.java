@@ -121,8 +121,11 @@ class VogtInitiativeTest {
         assertThat(table.log).noneMatch(TurnStarted.class::isInstance);
         table.reject(ALICE, new Defend("alda"), RejectionCode.OUT_OF_TURN);
         table.reject(ALICE, new OrderTied(List.of("cara", "alda")), RejectionCode.NOT_ALLOWED);
+        // One button per combatant who could go first, each sending the whole order.
         assertThat(table.view(GM).actions()).filteredOn(a -> a.command().equals("vogt.orderTied"))
-                .singleElement().satisfies(a -> assertThat(a.enabled()).isTrue());
+                .allMatch(ActionOption::enabled)
+                .extracting(a -> a.args().get("combatantIds"))
+                .containsExactlyInAnyOrder(List.of("alda", "cara"), List.of("cara", "alda"));
 
         List<GameEvent> events = table.accept(GM, new OrderTied(List.of("cara", "alda")));
 
@@ -211,23 +214,27 @@ class VogtInitiativeTest {
     }
 
     @Test
-    void actionsOfferTheDeclaredActionAndSayWhyOthersAreDisabled() {
+    void actionsOfferTheDeclaredActionAnyOtherByReevaluatingAndSayWhyOthersAreDisabled() {
         table.startFight(3, 1, 5);
 
         List<ActionOption> bobs = table.view(BOB).actions();
         assertThat(bobs).filteredOn(a -> a.command().equals("vogt.defend")).singleElement()
                 .satisfies(a -> assertThat(a.enabled()).isTrue());
-        assertThat(bobs).filteredOn(a -> a.command().equals("vogt.attack")).singleElement()
-                .satisfies(a -> assertThat(a.reason()).isEqualTo("Bram declared Defend; reevaluate to change"));
+        // Another action is taken only by reevaluating, so it is offered only that way.
+        assertThat(bobs).noneMatch(a -> a.command().equals("vogt.attack"));
+        assertThat(table.reject(BOB, new Attack("bram", List.of("alda")), RejectionCode.INVALID_STATE))
+                .isEqualTo("Bram declared Defend; reevaluate to take another action.");
+        assertThat(bobs).filteredOn(a -> a.command().equals("vogt.reevaluate") && a.label().startsWith("Bram: reevaluate to Attack"))
+                .isNotEmpty().allSatisfy(a -> assertThat(a.enabled()).isTrue());
         assertThat(bobs).noneMatch(ActionOption::gmOnly);
         List<ActionOption> alices = table.view(ALICE).actions();
         assertThat(alices).filteredOn(a -> a.command().equals("vogt.attack")).singleElement()
                 .satisfies(a -> {
                     assertThat(a.enabled()).isFalse();
-                    assertThat(a.reason()).isEqualTo("Not Alda's turn");
-                    assertThat(a.needs()).containsExactly("targets");
+                    assertThat(a.reason()).isEqualTo("It is not Alda's turn.");
+                    assertThat(a.needs()).extracting(io.astragal.rules.Need::name).containsExactly("targets");
                 });
         assertThat(table.view(GM).actions()).filteredOn(a -> a.command().equals("vogt.siesta")).singleElement()
-                .satisfies(a -> assertThat(a.reason()).isEqualTo("Nobody rests during initiative"));
+                .satisfies(a -> assertThat(a.reason()).isEqualTo("Nobody rests during initiative."));
     }
 }

@@ -204,7 +204,7 @@ class VogtStatusAndCheckTest {
         table.accept(GM, new StartInitiative(List.of("alda", "bram")));
         table.accept(ALICE, new Declare("alda", "technique", null, 3));
         table.accept(BOB, new Declare("bram", "run", null, null), 1, 1, 1, 6);
-        table.accept(ALICE, new UseTechnique("alda", "Ward", List.of(), "", null));
+        table.accept(ALICE, new UseTechnique("alda", "Firebolt", List.of(), "", null));
         assertThat(table.get("alda").techniqueLeft()).isZero();
         table.reject(GM, new FullRest(List.of("alda")), RejectionCode.OUT_OF_TURN);
         table.accept(GM, new EndInitiative());

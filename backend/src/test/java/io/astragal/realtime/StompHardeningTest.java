@@ -1,0 +1,172 @@
+package io.astragal.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.realtime.RawStompSocket.Received;
+import io.astragal.support.IntegrationTest;
+import io.astragal.support.Player;
+import io.astragal.support.TableClient;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The weaknesses {@link StompFuzzTest} found, one by one: each input now gets a clear error and
+ * changes nothing.
+ */
+@IntegrationTest
+class StompHardeningTest {
+
+    @LocalServerPort
+    int port;
+
+    Player gm;
+    Player alda;
+    UUID table;
+    String aldaHero;
+    String warden;
+
+    @BeforeEach
+    void aTableWithAPlayerAndAnNpc() {
+        gm = Player.signUp(port, "Gemma");
+        table = gm.createCampaign("The Hardened Gate", "actlite");
+        alda = Player.signUp(port, "Alda");
+        alda.accept(gm.invite(table, "PLAYER"));
+        aldaHero = alda.createCharacter(table, "Alda the Bold", false, Map.of("STR", 2));
+        warden = gm.createCharacter(table, "The Warden", true, Map.of("STR", 7));
+    }
+
+    @Test
+    void aPlayerCannotRollWithAnNpcsHiddenNumbers() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            g.nextOfKind("snapshot");
+            a.nextOfKind("snapshot");
+            // 1d1+@STR would give the Warden's STR away.
+            JsonNode refused = a.replyTo(a.command("roll", Map.of("notation", "1d1+@STR", "characterId", warden)));
+            assertThat(refused.get("code").asString()).isEqualTo("NOT_YOUR_CHARACTER");
+            JsonNode own = a.replyTo(a.command("roll", Map.of("notation", "1d1+@STR", "characterId", aldaHero)));
+            assertThat(own.get("accepted").asBoolean()).isTrue();
+            JsonNode gmRoll = g.replyTo(g.command("roll", Map.of("notation", "1d1+@STR", "characterId", warden)));
+            assertThat(gmRoll.get("accepted").asBoolean()).as("the GM rolls with any character").isTrue();
+            assertThat(gmRoll.get("seq").asLong()).isEqualTo(2L);
+        }
+    }
+
+    @Test
+    void argumentsOfTheWrongJsonTypeAreRefusedNotConverted() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            JsonNode label = a.replyTo(a.command("roll", Map.of("notation", "1d6", "label", 42)));
+            assertThat(label.get("code").asString()).isEqualTo("INVALID_COMMAND");
+            JsonNode character = a.replyTo(a.command("roll", Map.of("notation", "1d6", "characterId", 7)));
+            assertThat(character.get("code").asString()).isEqualTo("INVALID_COMMAND");
+            JsonNode dc = a.replyTo(a.command("actlite.rollCheck", Map.of("characterId", aldaHero, "attribute", "STR", "dc", 10.5)));
+            assertThat(dc.get("code").asString()).isEqualTo("INVALID_COMMAND");
+            JsonNode action = a.replyTo(a.command("actlite.rollCheck", Map.of("characterId", aldaHero, "attribute", 5, "dc", 10)));
+            assertThat(action.get("code").asString()).isEqualTo("INVALID_COMMAND");
+
+            // The envelope: a number for the commandId, an enum's index, an empty enum, two JSON values in one body.
+            String commands = "/app/tables/" + table + "/commands";
+            a.sendRaw(commands, "{\"commandId\":42,\"type\":\"chat\",\"args\":{\"text\":\"hi\"}}");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+            a.sendRaw(commands, "{\"commandId\":\"c-1\",\"type\":\"chat\",\"args\":{\"text\":\"hi\"},\"rollMode\":2}");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+            a.sendRaw(commands, "{\"commandId\":\"c-2\",\"type\":\"chat\",\"args\":{\"text\":\"hi\"},\"rollMode\":\"\"}");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+            a.sendRaw(commands, "{\"commandId\":\"c-3\",\"type\":\"chat\",\"args\":{\"text\":\"hi\"}} {\"x\":1}");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+            a.sendRaw("/app/tables/" + table + "/sync", "{\"lastSeq\":1.5}");
+            assertThat(a.nextError().get("code").asString()).isEqualTo("MALFORMED");
+
+            // None of it changed the table: the next command is the first event.
+            assertThat(a.replyTo(a.command("chat", Map.of("text", "still nothing"))).get("seq").asLong()).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void aSendToAnUnknownTableDestinationIsAnswered() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            a.send("/app/tables/" + table + "/bogus", Map.of());
+            JsonNode error = a.nextError();
+            assertThat(error.get("code").asString()).isEqualTo("UNKNOWN_DESTINATION");
+            assertThat(error.get("message").asString()).contains("/app/tables/{tableId}/commands");
+            a.send("/app/tables/" + table + "/commands/extra", Map.of("commandId", "x-1", "type", "chat", "args", Map.of("text", "hi")));
+            assertThat(a.nextError().get("code").asString()).isEqualTo("UNKNOWN_DESTINATION");
+            assertThat(a.replyTo(a.command("chat", Map.of("text", "here"))).get("seq").asLong()).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void aTableIdThatIsNoUuidIsMalformed() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            for (String id : java.util.List.of("not-a-uuid", "x".repeat(500), table + "0")) {
+                a.send("/app/tables/" + id + "/sync", Map.of("lastSeq", -1));
+                assertThat(a.nextError().get("code").asString()).as(id).isEqualTo("MALFORMED");
+            }
+        }
+    }
+
+    @Test
+    void aNonMembersCommandIsAnsweredOnTheErrorQueue() throws Exception {
+        Player stranger = Player.signUp(port, "Stranger");
+        try (TableClient s = TableClient.open(port, stranger, table)) {
+            s.subscribeErrors();
+            Map<String, Object> chat = new LinkedHashMap<>();
+            chat.put("commandId", "s-1");
+            chat.put("type", "chat");
+            chat.put("args", Map.of("text", "let me in"));
+            s.send("/app/tables/" + table + "/commands", chat);
+            assertThat(s.nextError().get("code").asString()).isEqualTo("NOT_A_MEMBER");
+        }
+    }
+
+    @Test
+    void framesTheServerWillNotTakeGetAnErrorFrameAndTheConnectionIsClosed() throws Exception {
+        Map<String, String> frames = new LinkedHashMap<>();
+        frames.put(RawStompSocket.stomp("SUBSCRIBE", Map.of("id", "x", "destination", "/topic/tables"), ""), "Not allowed: SUBSCRIBE");
+        frames.put(RawStompSocket.stomp("SEND", Map.of("destination", "/queue/tables/" + table), "{}"), "Not allowed: SEND");
+        frames.put(RawStompSocket.stomp("SUBSCRIBE", Map.of("destination", "/user/queue/errors"), ""), "needs an id");
+        frames.put(RawStompSocket.stomp("SEND", Map.of("content-type", "application/json"), "{}"), "needs a destination");
+        frames.put(RawStompSocket.stomp("ACK", Map.of("id", "1"), ""), "does not take ACK");
+        frames.put(RawStompSocket.stomp("MESSAGE", Map.of("destination", "/app/tables/" + table + "/commands"), "{}"), "only a server sends");
+        frames.put(RawStompSocket.stomp("SEND", Map.of("destination", "/app/tables/" + table + "/commands", "content-length", "abc"),
+                "{}"), "content-length");
+        frames.put(RawStompSocket.stomp("SEND", Map.of("destination", "/app/tables/\u0000" + table + "/commands"), "{}"), "control characters");
+        for (Map.Entry<String, String> frame : frames.entrySet()) {
+            try (RawStompSocket socket = RawStompSocket.open(port, alda, 0, new Random(1)).startReading()) {
+                socket.connect(alda);
+                assertThat(socket.nextFrame(RawStompSocket.ANSWER)).isInstanceOfSatisfying(Received.Text.class,
+                        t -> assertThat(t.frame().command()).isEqualTo("CONNECTED"));
+                socket.sendText(frame.getKey());
+                Received answer = socket.nextFrame(RawStompSocket.ANSWER);
+                assertThat(answer).as(frame.getValue()).isInstanceOfSatisfying(Received.Text.class, t -> {
+                    assertThat(t.frame().command()).isEqualTo("ERROR");
+                    assertThat(t.frame().headers().get("message")).contains(frame.getValue());
+                });
+                assertThat(socket.nextFrame(RawStompSocket.ANSWER)).as("closed after " + frame.getValue())
+                        .isInstanceOf(Received.Closed.class);
+            }
+        }
+    }
+
+    @Test
+    void aConnectWithoutTheCsrfTokenGetsAnErrorFrame() throws Exception {
+        try (RawStompSocket socket = RawStompSocket.open(port, alda, 0, new Random(2)).startReading()) {
+            socket.sendText(RawStompSocket.stomp("CONNECT", Map.of("accept-version", "1.2"), ""));
+            Received answer = socket.nextFrame(RawStompSocket.ANSWER);
+            assertThat(answer).isInstanceOfSatisfying(Received.Text.class, t -> {
+                assertThat(t.frame().command()).isEqualTo("ERROR");
+                assertThat(t.frame().headers().get("message")).contains("CSRF");
+            });
+            assertThat(socket.nextFrame(RawStompSocket.ANSWER)).isInstanceOf(Received.Closed.class);
+        }
+    }
+}

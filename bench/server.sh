@@ -1,0 +1,10 @@
+#!/bin/sh
+# Starts the server built by `./mvnw -B -q install -DskipTests` the way the load benchmark measures it:
+# the benchmark relay on, cheap password hashing (benchmark only!), and the JVM options below.
+# Usage: bench/server.sh [--server.port=8080] [more Spring properties]
+# JAVA_OPTS overrides the JVM options; JAVA_HOME picks the JDK; ASTRAGAL_JAR another build of the server.
+cd "$(dirname "$0")/.." || exit 1
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+[ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ] && [ -z "$JAVA_HOME" ] && JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+exec "$JAVA" ${JAVA_OPTS:--Xms512m -Xmx512m} -jar "${ASTRAGAL_JAR:-backend/target/astragal.jar}" \
+  --astragal.bench.enabled=true --astragal.auth.password-hash-strength=4 "$@"

@@ -1,0 +1,224 @@
+package io.astragal.benchmark;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Samples the server's {@code /actuator/prometheus} once a second during a measured window: CPU
+ * time, heap in use, GC pauses, live threads.
+ */
+final class ServerMetrics implements AutoCloseable {
+
+    /** {@code nanos}: the server's uptime at the scrape, so CPU deltas are not skewed by a slow answer. */
+    record Sample(long nanos, double cpuSeconds, double heapBytes, double gcPauses, double gcSeconds, double gcMaxSeconds,
+                  double liveDataBytes, double threads, double heapMaxBytes, double allocatedBytes, long wallNanos,
+                  double treeCpuSeconds) {
+    }
+
+    /**
+     * The window's figures: CPU as a share of ONE core (1.0 = one core busy all the time), heap
+     * used (sampled; includes garbage not yet collected), GC pauses within the window.
+     */
+    record Summary(int samples, Double cpuOfOneCore, Double cpuOfOneCorePeak, Double heapMeanMiB, Double heapMaxMiB,
+                   Double heapLimitMiB, Double liveDataMiB, long gcPauses, Double gcPauseSeconds, Double gcPauseMaxMs,
+                   Double threads, Double allocatedMiB, double seconds, Double cpuWithChildrenOfOneCore) {
+
+        /** CPU milliseconds and allocated KiB the server spent per command accepted in the window. */
+        Double cpuMillisPer(long commands) {
+            return cpuOfOneCore == null || commands == 0 ? null : cpuOfOneCore * seconds * 1000 / commands;
+        }
+
+        Double allocatedKiBPer(long commands) {
+            return allocatedMiB == null || commands == 0 ? null : allocatedMiB * 1024 / commands;
+        }
+
+        Map<String, Object> asMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("samples", samples);
+            m.put("cpuOfOneCore", cpuOfOneCore);
+            m.put("cpuOfOneCorePeak1s", cpuOfOneCorePeak);
+            m.put("cpuWithChildrenOfOneCore", cpuWithChildrenOfOneCore);
+            m.put("heapUsedMeanMiB", heapMeanMiB);
+            m.put("heapUsedMaxMiB", heapMaxMiB);
+            m.put("heapLimitMiB", heapLimitMiB);
+            m.put("liveDataAfterLastGcMiB", liveDataMiB);
+            m.put("gcPauses", gcPauses);
+            m.put("gcPauseSeconds", gcPauseSeconds);
+            m.put("gcPauseMaxMs", gcPauseMaxMs);
+            m.put("liveThreads", threads);
+            m.put("allocatedMiB", allocatedMiB);
+            m.put("seconds", seconds);
+            return m;
+        }
+    }
+
+    private final Rest rest;
+    private final Integer pid;
+    private final List<Sample> samples = new ArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    ServerMetrics(Rest rest, Integer pid) {
+        this.rest = rest;
+        this.pid = pid;
+        sample();
+        this.thread = Thread.ofPlatform().daemon().name("server-metrics").start(this::loop);
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        while (running) {
+            next += 1_000_000_000L;
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                try {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            if (running) {
+                sample();
+            }
+        }
+    }
+
+    private void sample() {
+        String text = rest.prometheus();
+        if (text == null) {
+            return;
+        }
+        Map<String, Double> sums = new HashMap<>();
+        double gcMax = 0;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            int space = line.lastIndexOf(' ');
+            String series = line.substring(0, space);
+            double value;
+            try {
+                value = Double.parseDouble(line.substring(space + 1));
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            String name = series.contains("{") ? series.substring(0, series.indexOf('{')) : series;
+            switch (name) {
+                case "process_cpu_time_ns_total", "process_uptime_seconds", "jvm_gc_memory_allocated_bytes_total",
+                     "astragal_bench_allocated_bytes_total", "jvm_gc_live_data_size_bytes", "jvm_threads_live_threads",
+                     "jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum" -> sums.merge(name, value, Double::sum);
+                case "jvm_gc_pause_seconds_max" -> gcMax = Math.max(gcMax, value);
+                case "jvm_memory_used_bytes" -> {
+                    if (series.contains("area=\"heap\"")) {
+                        sums.merge("heap", value, Double::sum);
+                    }
+                }
+                case "jvm_memory_max_bytes" -> {
+                    if (series.contains("area=\"heap\"") && value > 0) {
+                        sums.merge("heapMax", value, Double::sum);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (!sums.containsKey("process_uptime_seconds")) {
+            return;
+        }
+        Sample sample = new Sample((long) (sums.get("process_uptime_seconds") * 1e9), sums.getOrDefault("process_cpu_time_ns_total", Double.NaN) / 1e9,
+                sums.getOrDefault("heap", Double.NaN), sums.getOrDefault("jvm_gc_pause_seconds_count", 0.0),
+                sums.getOrDefault("jvm_gc_pause_seconds_sum", 0.0), gcMax,
+                sums.getOrDefault("jvm_gc_live_data_size_bytes", Double.NaN),
+                sums.getOrDefault("jvm_threads_live_threads", Double.NaN), sums.getOrDefault("heapMax", Double.NaN),
+                // exact when the server runs with the benchmark on, else what GCs have counted so far
+                sums.getOrDefault("astragal_bench_allocated_bytes_total",
+                        sums.getOrDefault("jvm_gc_memory_allocated_bytes_total", Double.NaN)), System.nanoTime(),
+                pid == null ? Double.NaN : treeCpuSeconds(pid));
+        synchronized (samples) {
+            samples.add(sample);
+        }
+    }
+
+    /**
+     * CPU seconds of a process and all its descendants (the embedded PostgreSQL's postmaster and
+     * backends), including children already gone, from /proc; NaN when it cannot be read.
+     */
+    static double treeCpuSeconds(int root) {
+        Map<Integer, List<Integer>> children = new HashMap<>();
+        Map<Integer, Long> ticks = new HashMap<>();
+        try (var dirs = java.nio.file.Files.list(java.nio.file.Path.of("/proc"))) {
+            for (java.nio.file.Path dir : (Iterable<java.nio.file.Path>) dirs::iterator) {
+                String name = dir.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                String stat;
+                try {
+                    stat = java.nio.file.Files.readString(dir.resolve("stat"));
+                } catch (java.io.IOException e) {
+                    continue; // gone meanwhile
+                }
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                int process = Integer.parseInt(name);
+                children.computeIfAbsent(Integer.parseInt(f[1]), p -> new ArrayList<>()).add(process);
+                ticks.put(process, Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+        if (!ticks.containsKey(root)) {
+            return Double.NaN;
+        }
+        long total = 0;
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(root));
+        while (!todo.isEmpty()) {
+            int p = todo.pop();
+            total += ticks.getOrDefault(p, 0L);
+            todo.addAll(children.getOrDefault(p, List.of()));
+        }
+        return total / 100.0; // USER_HZ is 100 on Linux
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        sample();
+    }
+
+    Summary summary() {
+        List<Sample> all;
+        synchronized (samples) {
+            all = List.copyOf(samples);
+        }
+        if (all.size() < 2) {
+            return new Summary(all.size(), null, null, null, null, null, null, 0, null, null, null, null, 0, null);
+        }
+        Sample first = all.getFirst();
+        Sample last = all.getLast();
+        double wall = (last.nanos() - first.nanos()) / 1e9;
+        double peak = 0;
+        double heapSum = 0;
+        double heapMax = 0;
+        double gcMaxMs = 0;
+        for (int i = 0; i < all.size(); i++) {
+            Sample s = all.get(i);
+            heapSum += s.heapBytes();
+            heapMax = Math.max(heapMax, s.heapBytes());
+            gcMaxMs = Math.max(gcMaxMs, s.gcMaxSeconds() * 1000);
+            if (i > 0) {
+                Sample p = all.get(i - 1);
+                peak = Math.max(peak, (s.cpuSeconds() - p.cpuSeconds()) / ((s.nanos() - p.nanos()) / 1e9));
+            }
+        }
+        double mib = 1024.0 * 1024.0;
+        return new Summary(all.size(), (last.cpuSeconds() - first.cpuSeconds()) / wall, peak, heapSum / all.size() / mib,
+                heapMax / mib, last.heapMaxBytes() / mib, last.liveDataBytes() / mib,
+                (long) (last.gcPauses() - first.gcPauses()), last.gcSeconds() - first.gcSeconds(), gcMaxMs,
+                last.threads(), (last.allocatedBytes() - first.allocatedBytes()) / mib, wall,
+                pid == null ? null : (last.treeCpuSeconds() - first.treeCpuSeconds()) / ((last.wallNanos() - first.wallNanos()) / 1e9));
+    }
+}
