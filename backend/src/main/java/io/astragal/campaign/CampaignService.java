@@ -122,6 +122,7 @@ class CampaignService {
         }
         member.changeRole(role);
         members.flush();
+        events.publishEvent(new CampaignRosterChanged(campaignId));
         return memberViews(caller.campaign()).stream().filter(m -> m.userId().equals(memberId)).findFirst().orElseThrow();
     }
 
@@ -141,6 +142,7 @@ class CampaignService {
             throw ApiProblem.forbidden("Only the owner may remove a GM.");
         }
         members.delete(member);
+        events.publishEvent(new CampaignRosterChanged(campaignId));
     }
 
     Optional<Role> memberRole(UUID campaignId, UUID userId) {
@@ -151,6 +153,7 @@ class CampaignService {
     Role join(UUID campaignId, UUID userId, Role role) {
         return members.find(campaignId, userId).map(Membership::role).orElseGet(() -> {
             members.saveAndFlush(new Membership(campaignId, userId, role, clock.instant()));
+            events.publishEvent(new CampaignRosterChanged(campaignId));
             return role;
         });
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -25,13 +26,16 @@ class CharacterService {
     private final Sheets sheets;
     private final AccountDirectory accounts;
     private final Clock clock;
+    private final ApplicationEventPublisher events;
 
-    CharacterService(CharacterRepository characters, CampaignAccess access, Sheets sheets, AccountDirectory accounts, Clock clock) {
+    CharacterService(CharacterRepository characters, CampaignAccess access, Sheets sheets, AccountDirectory accounts, Clock clock,
+                     ApplicationEventPublisher events) {
         this.characters = characters;
         this.access = access;
         this.sheets = sheets;
         this.accounts = accounts;
         this.clock = clock;
+        this.events = events;
     }
 
     @Transactional(readOnly = true)
@@ -60,6 +64,7 @@ class CharacterService {
         Map<String, Object> sheet = sheets.validate(caller.campaign().rulesetId(), request.sheet(), "sheet");
         CampaignCharacter character = characters.saveAndFlush(new CampaignCharacter(UUID.randomUUID(), campaignId, userId,
                 request.name(), request.npc(), sheets.toJson(sheet), clock.instant()));
+        events.publishEvent(new CampaignRosterChanged(campaignId));
         return view(caller, character);
     }
 
@@ -74,6 +79,7 @@ class CharacterService {
         Map<String, Object> sheet = sheets.validate(caller.campaign().rulesetId(), request.sheet(), "sheet");
         character.edit(request.name(), sheets.toJson(sheet), clock.instant());
         characters.flush();
+        events.publishEvent(new CampaignRosterChanged(campaignId));
         return view(caller, character);
     }
 
@@ -83,6 +89,7 @@ class CharacterService {
         CampaignCharacter character = find(campaignId, characterId);
         requireEditor(caller, character);
         characters.delete(character);
+        events.publishEvent(new CampaignRosterChanged(campaignId));
     }
 
     /** Characters imported with a campaign: owned by the importer, sheets checked by the ruleset like any other. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Lazy;
@@ -39,6 +41,9 @@ import tools.jackson.databind.json.JsonMapper;
 // and its strict JSON converter must come before Boot's lenient one.
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, DisposableBean {
+
+    /** Destinations whose subscribers the simple broker keeps at hand: above the sessions one node holds. */
+    static final int DESTINATION_CACHE_LIMIT = 100_000;
 
     private final RealtimeProperties properties;
     private final BrokerRelayProperties relay;
@@ -99,6 +104,11 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                     .setHeartbeatValue(new long[] {beat, beat})
                     .setTaskScheduler(heartbeats);
         }
+        // Every session has its own destination (/queue/tables/{id}-user{session}); with Spring's
+        // default of 1,024 cached destinations, more sessions than that made each send scan every
+        // subscription of the node (docs/performance.md, "Load benchmark"). Entries exist only for
+        // destinations sent to, a few hundred bytes each.
+        registry.setCacheLimit(DESTINATION_CACHE_LIMIT);
         registry.setApplicationDestinationPrefixes("/app");
         registry.setUserDestinationPrefix("/user");
     }
@@ -147,6 +157,16 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     public boolean configureMessageConverters(List<MessageConverter> messageConverters) {
         messageConverters.add(new JacksonJsonMessageConverter(StrictJson.of(json)));
         return false;
+    }
+
+    /**
+     * Each open connection keeps a socket read and a write buffer for as long as it lives; held
+     * outside the heap they no longer count against it nor get scanned by the collector
+     * (docs/performance.md, "Load benchmark").
+     */
+    @Bean
+    static TomcatConnectorCustomizer socketBuffersOutsideTheHeap() {
+        return connector -> connector.setProperty("socket.directBuffer", "true");
     }
 
     @Override

@@ -19,37 +19,51 @@ final class JsonDiff {
 
     static ArrayNode diff(JsonNode from, JsonNode to) {
         ArrayNode ops = JsonNodeFactory.instance.arrayNode();
-        diff("", from, to, ops);
+        diff(null, from, to, ops);
         return ops;
     }
 
-    private static void diff(String path, JsonNode from, JsonNode to, ArrayNode ops) {
-        if (from.equals(to)) {
-            return;
+    /** Where a node sits: its parent's place and its own key, spelled out only when an operation needs it. */
+    private record Pointer(Pointer parent, String segment) {
+
+        static String of(Pointer pointer) {
+            return pointer == null ? "" : of(pointer.parent) + "/" + pointer.segment;
         }
+    }
+
+    // One walk over both trees: containers are compared child by child, never whole first.
+    private static void diff(Pointer at, JsonNode from, JsonNode to, ArrayNode ops) {
         if (from.isObject() && to.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = from.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                String child = path + "/" + escape(field.getKey());
                 JsonNode next = to.get(field.getKey());
+                Pointer child = new Pointer(at, escape(field.getKey()));
                 if (next == null) {
-                    ops.addObject().put("op", "remove").put("path", child);
+                    ops.addObject().put("op", "remove").put("path", Pointer.of(child));
                 } else {
                     diff(child, field.getValue(), next, ops);
                 }
             }
             for (Map.Entry<String, JsonNode> field : to.properties()) {
                 if (!from.has(field.getKey())) {
-                    add(ops, "add", path + "/" + escape(field.getKey()), field.getValue());
+                    add(ops, "add", Pointer.of(new Pointer(at, escape(field.getKey()))), field.getValue());
                 }
             }
         } else if (from.isArray() && to.isArray() && from.size() == to.size()) {
             for (int i = 0; i < from.size(); i++) {
-                diff(path + "/" + i, from.get(i), to.get(i), ops);
+                diff(new Pointer(at, Integer.toString(i)), from.get(i), to.get(i), ops);
             }
-        } else {
-            add(ops, "replace", path, to);
+        } else if (!sameValue(from, to)) {
+            add(ops, "replace", Pointer.of(at), to);
         }
+    }
+
+    /** Equal as JSON: a number read back from text may be an int where the view had a long. */
+    private static boolean sameValue(JsonNode from, JsonNode to) {
+        if (from.isIntegralNumber() && to.isIntegralNumber() && from.canConvertToLong() && to.canConvertToLong()) {
+            return from.longValue() == to.longValue();
+        }
+        return from.equals(to);
     }
 
     private static void add(ArrayNode ops, String op, String path, JsonNode value) {

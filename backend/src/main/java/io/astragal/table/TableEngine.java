@@ -19,6 +19,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -35,6 +36,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.TransactionException;
 import tools.jackson.core.JacksonException;
@@ -140,10 +142,10 @@ public class TableEngine {
             return;
         }
         try {
+            // A repeat the log holds but this copy does not remember (sent before a restart, or long
+            // ago) is found without a query on the way: deciding it again either ends in a refusal,
+            // which looks the command up before answering, or in an append the log refuses.
             TableMessage.Reply first = table.replies.get(commandId);
-            if (first == null) {
-                first = store.seqOfCommand(tableId, commandId).map(seq -> TableMessage.Reply.accepted(commandId, seq)).orElse(null);
-            }
             if (first != null) {
                 reply(tableId, caller, first);
                 return;
@@ -187,7 +189,7 @@ public class TableEngine {
         try {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
             JsonNode view = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId).values());
-            table.lastViews.put(viewer.userId(), view);
+            table.rememberView(viewer.userId(), json.writeValueAsBytes(view));
             List<EventView> recent = table.recent.stream()
                     .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
                             ? e.seq() > lastSeq : true)
@@ -290,7 +292,9 @@ public class TableEngine {
             default -> rules(table, type, args, mode, actor, characters);
         };
         return switch (decided) {
-            case Decided.Refused refused -> TableMessage.Reply.rejected(commandId, refused.code(), refused.message());
+            case Decided.Refused refused -> store.seqOfCommand(table.id, commandId)
+                    .map(seq -> TableMessage.Reply.accepted(commandId, seq))
+                    .orElseGet(() -> TableMessage.Reply.rejected(commandId, refused.code(), refused.message()));
             case Decided.Happened happened -> commit(table, actor, members, characters.values(), commandId, happened);
         };
     }
@@ -419,13 +423,19 @@ public class TableEngine {
                 }
                 throw new LostRace();
             }
-            // Another writer took this seq (or this command) first: this copy is behind its log.
-            retire(table, table.seq);
             Optional<Long> earlier = store.seqOfCommand(table.id, commandId);
             if (earlier.isPresent()) {
+                // A repeat of a command the log holds: the insert changed nothing, nor did this copy.
                 return TableMessage.Reply.accepted(commandId, earlier.get());
             }
+            // Another writer took this seq first: this copy is behind its log.
+            retire(table, table.seq);
             return movedOn(commandId);
+        } catch (CannotGetJdbcConnectionException e) {
+            // No connection, so no insert: nothing is stored and nothing here has changed.
+            log.warn("Table {}: no database connection to append seq {} ({}): {}", table.id, event.seq(), commandId,
+                    e.getMessage());
+            return tryAgain(commandId);
         } catch (DataAccessException | TransactionException e) {
             // The insert may or may not have committed before the connection broke; the log will tell.
             retire(table, table.seq);
@@ -467,8 +477,11 @@ public class TableEngine {
         for (Member member : members) {
             Viewer viewer = new Viewer(member.userId(), member.role());
             JsonNode view = viewOf(table, member, members, characters);
-            JsonNode before = table.lastViews.put(member.userId(), view);
-            JsonNode patch = before == null ? replaceAll(view) : JsonDiff.diff(before, view);
+            byte[] written = json.writeValueAsBytes(view);
+            byte[] before = table.rememberView(member.userId(), written);
+            JsonNode patch = before == null ? replaceAll(view)
+                    : Arrays.equals(before, written) ? json.createArrayNode()
+                    : JsonDiff.diff(json.readTree(before), view);
             publisher.toMember(table.id, member.userId(),
                     new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));
         }
@@ -652,7 +665,7 @@ public class TableEngine {
                     JsonNode patch = json.createArrayNode();
                     if (i == missed.size() - 1) {
                         JsonNode view = viewOf(table, member, members, characters);
-                        table.lastViews.put(member.userId(), view);
+                        table.rememberView(member.userId(), json.writeValueAsBytes(view));
                         patch = replaceAll(view);
                     }
                     publisher.toMember(table.id, member.userId(), new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));

@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
-import tools.jackson.databind.JsonNode;
 
 /**
  * One live table in memory: the folded state at {@link #seq}, the recent log, and what each member
@@ -21,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 final class TableRuntime {
 
     static final int RECENT = 200;
-    private static final int REMEMBERED_REPLIES = 2000;
+    private static final int REMEMBERED_REPLIES = 256;
 
     final UUID id;
     final Ruleset ruleset;
@@ -35,7 +34,11 @@ final class TableRuntime {
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
     final Set<Long> reverted = new HashSet<>();
-    final Map<String, JsonNode> lastViews = new HashMap<>();
+    /**
+     * What each member was last sent, as JSON bytes: a view as a tree costs several times its
+     * text in heap, and a table keeps one per member for as long as it is loaded.
+     */
+    private final Map<String, byte[]> lastViews = new HashMap<>();
     final Map<String, TableMessage.Reply> replies = new LinkedHashMap<>(64, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, TableMessage.Reply> eldest) {
@@ -50,6 +53,11 @@ final class TableRuntime {
         this.referee = (Referee<Object>) ruleset.referee();
         this.codec = codec;
         this.state = referee.initialState();
+    }
+
+    /** Keeps the view a member was just sent; returns the one they had before, or null. */
+    byte[] rememberView(String userId, byte[] view) {
+        return lastViews.put(userId, view);
     }
 
     void remember(LoggedEvent event) {

@@ -1,0 +1,78 @@
+package io.astragal.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.support.IntegrationTest;
+import io.astragal.support.Player;
+import io.astragal.support.TableClient;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The table keeps its campaign's members and characters in memory between commands
+ * (docs/decisions.md): a change made in the campaign counts from the very next command.
+ */
+@IntegrationTest
+class TableRosterChangesTest {
+
+    @LocalServerPort
+    int port;
+
+    Player gm;
+    Player alda;
+    UUID table;
+
+    @BeforeEach
+    void campaignWithOnePlayer() {
+        gm = Player.signUp(port, "Gemma");
+        table = gm.createCampaign("The Sunken Keep", "actlite");
+        alda = Player.signUp(port, "Alda");
+        alda.accept(gm.invite(table, "PLAYER"));
+    }
+
+    @Test
+    void aRoleChangeAndARemovalCountFromTheNextCommand() throws Exception {
+        try (TableClient a = TableClient.join(port, alda, table, -1)) {
+            a.nextOfKind("snapshot");
+            assertThat(accepted(a, a.command("chat", Map.of("text", "hello")))).isTrue();
+
+            gm.send("PUT", "/api/campaigns/" + table + "/members/" + alda.userId(), Map.of("role", "SPECTATOR"), 200);
+            JsonNode asSpectator = a.replyTo(a.command("chat", Map.of("text", "still here?")));
+            assertThat(asSpectator.get("code").asString()).isEqualTo("NOT_ALLOWED");
+
+            gm.send("PUT", "/api/campaigns/" + table + "/members/" + alda.userId(), Map.of("role", "PLAYER"), 200);
+            assertThat(accepted(a, a.command("chat", Map.of("text", "back again")))).isTrue();
+
+            gm.send("DELETE", "/api/campaigns/" + table + "/members/" + alda.userId(), null, 204);
+            JsonNode removed = a.replyTo(a.command("chat", Map.of("text", "one more")));
+            assertThat(removed.get("code").asString()).isEqualTo("NOT_A_MEMBER");
+        }
+    }
+
+    @Test
+    void aCharacterCreatedOrDeletedDuringPlayIsKnownToTheNextCommand() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            g.nextOfKind("snapshot");
+            assertThat(accepted(g, g.command("chat", Map.of("text", "the table is live")))).isTrue();
+
+            String orc = gm.createCharacter(table, "Orc Chief", true, Map.of("STR", 3));
+            String roll = g.command("roll", Map.of("notation", "1d1+@STR", "characterId", orc));
+            JsonNode rolled = g.replyTo(roll);
+            assertThat(rolled.get("accepted").asBoolean()).as(rolled.toString()).isTrue();
+            assertThat(g.next(m -> "event".equals(m.path("kind").asString())
+                    && m.get("seq").asLong() == rolled.get("seq").asLong()).toString()).contains("= 4");
+
+            gm.send("DELETE", "/api/campaigns/" + table + "/characters/" + orc, null, 204);
+            JsonNode gone = g.replyTo(g.command("roll", Map.of("notation", "1d1+@STR", "characterId", orc)));
+            assertThat(gone.get("code").asString()).isEqualTo("UNKNOWN_CHARACTER");
+        }
+    }
+
+    private static boolean accepted(TableClient client, String commandId) throws InterruptedException {
+        return client.replyTo(commandId).get("accepted").asBoolean();
+    }
+}
