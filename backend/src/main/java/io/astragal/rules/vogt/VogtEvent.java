@@ -248,6 +248,12 @@ sealed interface VogtEvent extends GameEvent {
             return name + " rolls " + ability + (npc ? "" : " (" + die + (bonus == 0 ? "" : (bonus > 0 ? "+" : "") + bonus) + ")")
                     + ("normal".equals(edge) ? "" : " with " + edge) + ": " + total + ".";
         }
+
+        /** An NPC's dice would name its ability die (the notation, the highest face): only the total is shown. */
+        @Override
+        public List<RollResult> rolls() {
+            return npc ? List.of() : rolls;
+        }
     }
 
     record ContestSide(String combatantId, String name, String ability, String die, int bonus, RollResult roll, int total) {

@@ -117,6 +117,8 @@ class VogtLogSecretsTest {
         CheckRolled pc = table.only(table.accept(ALICE, new Check("alda", "STR", 0, "normal"), 4), CheckRolled.class);
 
         assertThat(npc.describe()).isEqualTo("Ogre rolls STR: 9.").doesNotContain("2d6");
+        assertThat(npc.rolls()).as("dice shown to everyone, which would give the 2d6 away").isEmpty();
         assertThat(pc.describe()).isEqualTo("Alda rolls STR (1d8): 4.");
+        assertThat(pc.rolls()).extracting(RollResult::notation).containsExactly("1d8");
     }
 }
