@@ -3,7 +3,7 @@ import { FakeStomp } from '../test/fakeStomp';
 import { describe, expect, it, vi } from 'vitest';
 import { event, eventView, snapshot } from '../state/testData';
 import type { ReplyMessage, TableMessage } from '../state/types';
-import { HEARTBEAT_MILLIS, TableConnection, brokerUrl, newCommandId, } from './connection';
+import { HEARTBEAT_MILLIS, TableConnection, WEBSOCKET_CHUNK_CHARS, brokerUrl, newCommandId, } from './connection';
 import { TableSession } from './session';
 
 function setup(lastSeq = () => -1) {
@@ -31,6 +31,13 @@ describe('TableConnection', () => {
     expect(fake.config.reconnectDelay).toBeGreaterThan(0);
     expect(fake.config.maxReconnectDelay).toBeGreaterThan(fake.config.reconnectDelay!);
     expect(fake.config.brokerURL).toBe('ws://example.test/ws');
+  });
+
+  it('splits frames longer than the server holds for one WebSocket message', () => {
+    const { fake } = setup();
+    expect(fake.config.splitLargeFrames).toBe(true);
+    expect(fake.config.maxWebSocketChunkSize).toBe(WEBSOCKET_CHUNK_CHARS);
+    expect(WEBSOCKET_CHUNK_CHARS).toBe(4096);
   });
 
   it('derives ws:// or wss:// from the page location', () => {

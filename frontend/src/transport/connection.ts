@@ -28,6 +28,11 @@ export type StompFactory = (config: StompConfig) => StompLike;
 export const defaultStompFactory: StompFactory = (config) => new Client(config);
 
 export const HEARTBEAT_MILLIS = 10000;
+/**
+ * Characters per WebSocket message: the server holds a buffer of this size per connection and joins
+ * a longer STOMP frame from several messages (docs/performance.md, "Where the memory goes").
+ */
+export const WEBSOCKET_CHUNK_CHARS = 4096;
 export const RECONNECT_DELAY_MILLIS = 1000;
 export const MAX_RECONNECT_DELAY_MILLIS = 30000;
 export const HISTORY_PAGE = 50;
@@ -77,6 +82,8 @@ export class TableConnection {
       brokerURL: options.url ?? brokerUrl(),
       heartbeatIncoming: HEARTBEAT_MILLIS,
       heartbeatOutgoing: HEARTBEAT_MILLIS,
+      splitLargeFrames: true,
+      maxWebSocketChunkSize: WEBSOCKET_CHUNK_CHARS,
       reconnectDelay: RECONNECT_DELAY_MILLIS,
       reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
       maxReconnectDelay: MAX_RECONNECT_DELAY_MILLIS,

@@ -91,8 +91,12 @@ class CampaignTables implements TableDirectory, CampaignHistory {
 
     @TransactionalEventListener(fallbackExecution = true)
     void onRosterChanged(CampaignRosterChanged changed) {
+        forgetRoster(changed.campaignId());
+    }
+
+    private void forgetRoster(UUID campaignId) {
         changes.incrementAndGet();
-        rosters.remove(changed.campaignId());
+        rosters.remove(campaignId);
     }
 
     @Override
@@ -113,7 +117,6 @@ class CampaignTables implements TableDirectory, CampaignHistory {
     @EventListener
     void onCampaignDeleted(CampaignDeleted deleted) {
         engine.delete(deleted.campaignId());
-        changes.incrementAndGet();
-        rosters.remove(deleted.campaignId());
+        forgetRoster(deleted.campaignId());
     }
 }

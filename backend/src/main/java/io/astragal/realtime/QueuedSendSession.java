@@ -57,6 +57,15 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         }
     }
 
+    /**
+     * Ignored: Spring's STOMP handler raises every session's text buffer to 16,640 characters, 33 KiB
+     * that Tomcat holds for the connection's whole life. The container's own limit stands
+     * ({@link WebSocketConfiguration#FRAME_BUFFER}); longer STOMP frames arrive split and are joined.
+     */
+    @Override
+    public void setTextMessageSizeLimit(int messageSizeLimit) {
+    }
+
     @Override
     public void sendMessage(WebSocketMessage<?> message) throws IOException {
         if (closing.get()) {

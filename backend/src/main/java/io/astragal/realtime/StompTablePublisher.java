@@ -6,6 +6,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.messaging.MessageHeaders;
 import org.springframework.messaging.MessagingException;
 import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.simp.SimpMessageType;
@@ -13,7 +14,9 @@ import org.springframework.messaging.simp.SimpMessagingTemplate;
 import org.springframework.messaging.simp.user.SimpSession;
 import org.springframework.messaging.simp.user.SimpUser;
 import org.springframework.messaging.simp.user.SimpUserRegistry;
+import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.stereotype.Component;
+import org.springframework.util.MimeTypeUtils;
 
 /**
  * Table messages onto each member's private STOMP destination {@code /user/queue/tables/{tableId}}.
@@ -48,7 +51,7 @@ class StompTablePublisher implements TablePublisher {
     }
 
     @Override
-    public void toMember(UUID tableId, String userId, TableMessage message) {
+    public void toMember(UUID tableId, String userId, byte[] message) {
         SimpUser user = users.getUser(userId);
         if (user == null) {
             return;
@@ -56,24 +59,32 @@ class StompTablePublisher implements TablePublisher {
         for (SimpSession session : user.getSessions()) {
             // In a multi-server registry a session on another node has no principal here: that node tells it.
             if (!relay || session.getUser().getPrincipal() != null) {
-                toSession(tableId, userId, session.getId(), message);
+                template.send(destination(tableId, session.getId()),
+                        MessageBuilder.createMessage(message, headers(tableId, session.getId())));
             }
         }
     }
 
     @Override
     public void toSession(UUID tableId, String userId, String sessionId, TableMessage message) {
-        if (!relay) {
-            template.convertAndSend("/queue/tables/" + tableId + "-user" + sessionId, message);
-            return;
-        }
+        template.convertAndSend(destination(tableId, sessionId), message, headers(tableId, sessionId));
+    }
+
+    private String destination(UUID tableId, String sessionId) {
+        return relay ? BrokerRelay.sessionDestination("/queue/tables/" + tableId, sessionId)
+                : "/queue/tables/" + tableId + "-user" + sessionId;
+    }
+
+    private MessageHeaders headers(UUID tableId, String sessionId) {
         SimpMessageHeaderAccessor headers = SimpMessageHeaderAccessor.create(SimpMessageType.MESSAGE);
-        // The session's own broker connection carries it; the client sees the destination it subscribed to.
-        headers.setSessionId(sessionId);
-        headers.setNativeHeader(SimpMessageHeaderAccessor.ORIGINAL_DESTINATION, "/user/queue/tables/" + tableId);
+        headers.setContentType(MimeTypeUtils.APPLICATION_JSON);
+        if (relay) {
+            // The session's own broker connection carries it; the client sees the destination it subscribed to.
+            headers.setSessionId(sessionId);
+            headers.setNativeHeader(SimpMessageHeaderAccessor.ORIGINAL_DESTINATION, "/user/queue/tables/" + tableId);
+        }
         headers.setLeaveMutable(true);
-        template.convertAndSend(BrokerRelay.sessionDestination("/queue/tables/" + tableId, sessionId), message,
-                headers.getMessageHeaders());
+        return headers.getMessageHeaders();
     }
 
     @Override

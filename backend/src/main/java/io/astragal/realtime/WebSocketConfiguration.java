@@ -28,6 +28,7 @@ import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -44,6 +45,14 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
 
     /** Destinations whose subscribers the simple broker keeps at hand: above the sessions one node holds. */
     static final int DESTINATION_CACHE_LIMIT = 100_000;
+    /** Characters of one inbound WebSocket text message. */
+    static final int FRAME_BUFFER = 4096;
+    /**
+     * Bytes of each of Tomcat's per-connection frame input, output and encoder buffers: most frames
+     * (an event's is about 1 KiB) fit; a longer one is read, encoded and written in several passes.
+     */
+    static final int TOMCAT_BUFFER_BYTES = 2048;
+    private static final String TOMCAT_FRAME_BUFFER = "org.apache.tomcat.websocket.DEFAULT_BUFFER_SIZE";
 
     private final RealtimeProperties properties;
     private final BrokerRelayProperties relay;
@@ -160,13 +169,35 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     }
 
     /**
-     * Each open connection keeps a socket read and a write buffer for as long as it lives; held
-     * outside the heap they no longer count against it nor get scanned by the collector
-     * (docs/performance.md, "Load benchmark").
+     * Tomcat's buffers for each open connection, held for as long as it lives (docs/performance.md,
+     * "Where the memory goes"): the socket's read and write buffers go outside the heap, and its
+     * WebSocket frame input, output and encoder buffers shrink from 8 KiB to {@link #TOMCAT_BUFFER_BYTES}
+     * bytes. Tomcat reads that size from a system property when its WebSocket classes load, which is
+     * when this connector starts; an outgoing message above it goes out as several frames.
      */
     @Bean
-    static TomcatConnectorCustomizer socketBuffersOutsideTheHeap() {
-        return connector -> connector.setProperty("socket.directBuffer", "true");
+    static TomcatConnectorCustomizer tomcatConnectionBuffers() {
+        return connector -> {
+            connector.setProperty("socket.directBuffer", "true");
+            if (System.getProperty(TOMCAT_FRAME_BUFFER) == null) {
+                System.setProperty(TOMCAT_FRAME_BUFFER, Integer.toString(TOMCAT_BUFFER_BYTES));
+            }
+        };
+    }
+
+    /**
+     * The WebSocket message buffers each connection holds: text up to {@link #FRAME_BUFFER}
+     * characters in one WebSocket message, binary (which STOMP clients here never send) up to 1 KiB.
+     * A longer STOMP frame comes split over several messages, as the web client sends it, and is
+     * joined up to {@code astragal.realtime.message-size-limit}; {@link QueuedSendSession} keeps
+     * Spring's STOMP handler from raising the text buffer to its own minimum of 16,640 characters.
+     */
+    @Bean
+    static ServletServerContainerFactoryBean webSocketContainer() {
+        var container = new ServletServerContainerFactoryBean();
+        container.setMaxTextMessageBufferSize(FRAME_BUFFER);
+        container.setMaxBinaryMessageBufferSize(1024);
+        return container;
     }
 
     @Override

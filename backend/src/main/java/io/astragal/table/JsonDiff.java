@@ -1,79 +1,272 @@
 package io.astragal.table;
 
-import java.util.Iterator;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An RFC 6902 JSON Patch that turns one view into the next. Objects are diffed key by key, arrays
- * of equal length element by element; an array whose length changed is replaced whole, which keeps
- * the patch simple to apply and always correct.
+ * An RFC 6902 JSON Patch that turns one view into the next, both given as the JSON bytes that were
+ * (or will be) sent. Objects are diffed key by key, arrays of equal length element by element; an
+ * array whose length changed is replaced whole, which keeps the patch simple to apply and always
+ * correct.
+ *
+ * <p>No tree is built for either view: each is scanned once into an index of where every value
+ * starts and ends, a subtree whose bytes are the same in both is skipped with one comparison, and
+ * only the values an operation carries are parsed (docs/performance.md, "Tuning steps").
  */
 final class JsonDiff {
 
     private JsonDiff() {
     }
 
-    static ArrayNode diff(JsonNode from, JsonNode to) {
+    static ArrayNode diff(ObjectMapper json, byte[] from, byte[] to) {
         ArrayNode ops = JsonNodeFactory.instance.arrayNode();
-        diff(null, from, to, ops);
+        if (!Arrays.equals(from, to)) {
+            new Walk(json, Index.of(from), Index.of(to), ops).diff(0, 0);
+        }
         return ops;
     }
 
-    /** Where a node sits: its parent's place and its own key, spelled out only when an operation needs it. */
-    private record Pointer(Pointer parent, String segment) {
+    /**
+     * Every value of one document in document order: its kind, the bytes of its key in its parent
+     * (without quotes), its own bytes, and where its subtree ends. The document is one a JSON writer
+     * produced, so a plain scan of its bytes finds the values; keys stay bytes until an operation names them.
+     */
+    private static final class Index {
 
-        static String of(Pointer pointer) {
-            return pointer == null ? "" : of(pointer.parent) + "/" + pointer.segment;
+        static final byte OBJECT = 0;
+        static final byte ARRAY = 1;
+        static final byte SCALAR = 2;
+
+        final byte[] doc;
+        int size;
+        byte[] kinds = new byte[64];
+        int[] starts = new int[64];
+        int[] ends = new int[64];
+        /** The index just past this value's subtree: its next sibling, if it has one. */
+        int[] after = new int[64];
+        int[] keyStarts = new int[64];
+        int[] keyEnds = new int[64];
+        private int at;
+
+        private Index(byte[] doc) {
+            this.doc = doc;
         }
-    }
 
-    // One walk over both trees: containers are compared child by child, never whole first.
-    private static void diff(Pointer at, JsonNode from, JsonNode to, ArrayNode ops) {
-        if (from.isObject() && to.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = from.properties().iterator(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
-                JsonNode next = to.get(field.getKey());
-                Pointer child = new Pointer(at, escape(field.getKey()));
-                if (next == null) {
-                    ops.addObject().put("op", "remove").put("path", Pointer.of(child));
+        static Index of(byte[] doc) {
+            Index index = new Index(doc);
+            index.value(-1, -1);
+            return index;
+        }
+
+        private void value(int keyStart, int keyEnd) {
+            space();
+            int start = at;
+            byte first = doc[at];
+            if (first == '{' || first == '[') {
+                int self = add(first == '{' ? OBJECT : ARRAY, start, keyStart, keyEnd);
+                byte close = first == '{' ? (byte) '}' : (byte) ']';
+                at++;
+                space();
+                while (doc[at] != close) {
+                    if (first == '{') {
+                        int nameStart = at + 1;
+                        skipString();
+                        int nameEnd = at - 1;
+                        space();
+                        at++; // the colon
+                        value(nameStart, nameEnd);
+                    } else {
+                        value(-1, -1);
+                    }
+                    space();
+                    if (doc[at] == ',') {
+                        at++;
+                        space();
+                    }
+                }
+                at++;
+                close(self, at);
+            } else {
+                if (first == '"') {
+                    skipString();
                 } else {
-                    diff(child, field.getValue(), next, ops);
+                    while (at < doc.length && doc[at] != ',' && doc[at] != '}' && doc[at] != ']' && doc[at] > ' ') {
+                        at++;
+                    }
+                }
+                close(add(SCALAR, start, keyStart, keyEnd), at);
+            }
+        }
+
+        /** From an opening quote to just past its closing one. */
+        private void skipString() {
+            at++;
+            while (doc[at] != '"') {
+                at += doc[at] == '\\' ? 2 : 1;
+            }
+            at++;
+        }
+
+        private void space() {
+            while (at < doc.length && (doc[at] == ' ' || doc[at] == '\n' || doc[at] == '\r' || doc[at] == '\t')) {
+                at++;
+            }
+        }
+
+        private int add(byte kind, int start, int keyStart, int keyEnd) {
+            if (size == kinds.length) {
+                int grown = size * 2;
+                kinds = Arrays.copyOf(kinds, grown);
+                starts = Arrays.copyOf(starts, grown);
+                ends = Arrays.copyOf(ends, grown);
+                after = Arrays.copyOf(after, grown);
+                keyStarts = Arrays.copyOf(keyStarts, grown);
+                keyEnds = Arrays.copyOf(keyEnds, grown);
+            }
+            kinds[size] = kind;
+            starts[size] = start;
+            keyStarts[size] = keyStart;
+            keyEnds[size] = keyEnd;
+            return size++;
+        }
+
+        private void close(int value, int end) {
+            ends[value] = end;
+            after[value] = size;
+        }
+
+        boolean sameBytes(int value, Index other, int otherValue) {
+            return Arrays.equals(doc, starts[value], ends[value], other.doc, other.starts[otherValue], other.ends[otherValue]);
+        }
+
+        boolean sameKey(int value, Index other, int otherValue) {
+            return Arrays.equals(doc, keyStarts[value], keyEnds[value], other.doc, other.keyStarts[otherValue], other.keyEnds[otherValue]);
+        }
+
+        /** The key as text: as written, unless it holds an escape. */
+        String key(ObjectMapper json, int value) {
+            for (int i = keyStarts[value]; i < keyEnds[value]; i++) {
+                if (doc[i] == '\\') {
+                    return json.readTree(doc, keyStarts[value] - 1, keyEnds[value] - keyStarts[value] + 2).asString();
                 }
             }
-            for (Map.Entry<String, JsonNode> field : to.properties()) {
-                if (!from.has(field.getKey())) {
-                    add(ops, "add", Pointer.of(new Pointer(at, escape(field.getKey()))), field.getValue());
-                }
+            return new String(doc, keyStarts[value], keyEnds[value] - keyStarts[value], StandardCharsets.UTF_8);
+        }
+
+        List<Integer> children(int container) {
+            List<Integer> children = new ArrayList<>();
+            for (int child = container + 1; child < after[container]; child = after[child]) {
+                children.add(child);
             }
-        } else if (from.isArray() && to.isArray() && from.size() == to.size()) {
-            for (int i = 0; i < from.size(); i++) {
-                diff(new Pointer(at, Integer.toString(i)), from.get(i), to.get(i), ops);
-            }
-        } else if (!sameValue(from, to)) {
-            add(ops, "replace", Pointer.of(at), to);
+            return children;
         }
     }
 
-    /** Equal as JSON: a number read back from text may be an int where the view had a long. */
-    private static boolean sameValue(JsonNode from, JsonNode to) {
-        if (from.isIntegralNumber() && to.isIntegralNumber() && from.canConvertToLong() && to.canConvertToLong()) {
-            return from.longValue() == to.longValue();
-        }
-        return from.equals(to);
-    }
+    private record Walk(ObjectMapper json, Index from, Index to, ArrayNode ops, List<String> path) {
 
-    private static void add(ArrayNode ops, String op, String path, JsonNode value) {
-        ObjectNode node = ops.addObject();
-        node.put("op", op);
-        node.put("path", path);
-        node.set("value", value);
+        Walk(ObjectMapper json, Index from, Index to, ArrayNode ops) {
+            this(json, from, to, ops, new ArrayList<>());
+        }
+
+        void diff(int a, int b) {
+            if (from.sameBytes(a, to, b)) {
+                return;
+            }
+            byte kind = from.kinds[a];
+            if (kind == Index.OBJECT && to.kinds[b] == Index.OBJECT) {
+                diffObjects(a, b);
+            } else if (kind == Index.ARRAY && to.kinds[b] == Index.ARRAY) {
+                List<Integer> before = from.children(a);
+                List<Integer> now = to.children(b);
+                if (before.size() != now.size()) {
+                    emit("replace", pointer(), b);
+                    return;
+                }
+                for (int i = 0; i < before.size(); i++) {
+                    path.add(Integer.toString(i));
+                    diff(before.get(i), now.get(i));
+                    path.removeLast();
+                }
+            } else {
+                // Scalars or different kinds; equal scalars have equal bytes, as both come from one writer.
+                emit("replace", pointer(), b);
+            }
+        }
+
+        private void diffObjects(int a, int b) {
+            List<Integer> before = from.children(a);
+            List<Integer> now = to.children(b);
+            // Both were written from the same types, so keys usually come in the same order.
+            int same = 0;
+            while (same < before.size() && same < now.size() && from.sameKey(before.get(same), to, now.get(same))) {
+                same++;
+            }
+            for (int i = 0; i < same; i++) {
+                int child = before.get(i);
+                int next = now.get(i);
+                if (!from.sameBytes(child, to, next)) {
+                    path.add(escape(from.key(json, child)));
+                    diff(child, next);
+                    path.removeLast();
+                }
+            }
+            if (same == before.size() && same == now.size()) {
+                return;
+            }
+            Map<String, Integer> nowByKey = new HashMap<>();
+            for (int i = same; i < now.size(); i++) {
+                nowByKey.put(to.key(json, now.get(i)), now.get(i));
+            }
+            for (int i = same; i < before.size(); i++) {
+                int child = before.get(i);
+                String key = from.key(json, child);
+                Integer next = nowByKey.remove(key);
+                path.add(escape(key));
+                if (next == null) {
+                    ops.addObject().put("op", "remove").put("path", pointer());
+                } else {
+                    diff(child, next);
+                }
+                path.removeLast();
+            }
+            for (int i = same; i < now.size(); i++) {
+                String key = to.key(json, now.get(i));
+                if (nowByKey.containsKey(key)) {
+                    path.add(escape(key));
+                    emit("add", pointer(), now.get(i));
+                    path.removeLast();
+                }
+            }
+        }
+
+        private void emit(String op, String at, int value) {
+            ObjectNode node = ops.addObject();
+            node.put("op", op);
+            node.put("path", at);
+            node.set("value", json.readTree(to.doc, to.starts[value], to.ends[value] - to.starts[value]));
+        }
+
+        private String pointer() {
+            if (path.isEmpty()) {
+                return "";
+            }
+            StringBuilder pointer = new StringBuilder();
+            for (String segment : path) {
+                pointer.append('/').append(segment);
+            }
+            return pointer.toString();
+        }
     }
 
     private static String escape(String key) {
-        return key.replace("~", "~0").replace("/", "~1");
+        return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace("~", "~0").replace("/", "~1");
     }
 }

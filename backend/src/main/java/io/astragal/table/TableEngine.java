@@ -19,7 +19,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -188,8 +187,8 @@ public class TableEngine {
         TableRuntime table = lockCurrent(tableId);
         try {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
-            JsonNode view = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId).values());
-            table.rememberView(viewer.userId(), json.writeValueAsBytes(view));
+            byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId)).json();
+            JsonNode view = json.readTree(written);
             List<EventView> recent = table.recent.stream()
                     .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
                             ? e.seq() > lastSeq : true)
@@ -295,7 +294,7 @@ public class TableEngine {
             case Decided.Refused refused -> store.seqOfCommand(table.id, commandId)
                     .map(seq -> TableMessage.Reply.accepted(commandId, seq))
                     .orElseGet(() -> TableMessage.Reply.rejected(commandId, refused.code(), refused.message()));
-            case Decided.Happened happened -> commit(table, actor, members, characters.values(), commandId, happened);
+            case Decided.Happened happened -> commit(table, actor, members, characters, commandId, happened);
         };
     }
 
@@ -362,7 +361,7 @@ public class TableEngine {
         if (!actor.isGm()) {
             return new Decided.Refused("NOT_ALLOWED", "Only a GM can undo.");
         }
-        Optional<LoggedEvent> candidate = table.undoCandidate();
+        Optional<LoggedEvent> candidate = undoCandidate(table);
         if (candidate.isEmpty()) {
             return new Decided.Refused("INVALID_STATE", "There is nothing to undo.");
         }
@@ -406,7 +405,7 @@ public class TableEngine {
      * retired and the next command reloads the table from the log.
      */
     private TableMessage.Reply commit(TableRuntime table, Actor actor, List<Member> members,
-                                      Collection<CharacterCard> characters, String commandId, Decided.Happened happened) {
+                                      Map<String, CharacterCard> characters, String commandId, Decided.Happened happened) {
         LoggedEvent event = new LoggedEvent(table.seq + 1, commandId, actor.userId(), actor.displayName(),
                 clock.instant(), happened.event());
         try {
@@ -473,18 +472,33 @@ public class TableEngine {
         }
     }
 
-    private void fanOut(TableRuntime table, List<Member> members, Collection<CharacterCard> characters, LoggedEvent event) {
+    private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
+        Optional<LoggedEvent> undoable = undoOffer(table);
+        TableMessage.Event previous = null;
+        byte[] previousWritten = null;
         for (Member member : members) {
             Viewer viewer = new Viewer(member.userId(), member.role());
-            JsonNode view = viewOf(table, member, members, characters);
-            byte[] written = json.writeValueAsBytes(view);
-            byte[] before = table.rememberView(member.userId(), written);
-            JsonNode patch = before == null ? replaceAll(view)
-                    : Arrays.equals(before, written) ? json.createArrayNode()
-                    : JsonDiff.diff(json.readTree(before), view);
-            publisher.toMember(table.id, member.userId(),
-                    new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));
+            TableRuntime.SentView before = table.sentView(member.userId());
+            JsonNode patch;
+            if (before != null && before.builtFrom(table.state, members, characters, undoSeq(member, undoable))) {
+                // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
+                patch = json.createArrayNode();
+            } else {
+                byte[] written = viewOf(table, member, members, characters, undoable).json();
+                patch = before == null ? replaceAll(json.readTree(written)) : JsonDiff.diff(json, before.json(), written);
+            }
+            TableMessage.Event message = new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch);
+            // Players who see the event alike and whose views did not change are sent the same bytes.
+            byte[] written = message.equals(previous) ? previousWritten : json.writeValueAsBytes(message);
+            publisher.toMember(table.id, member.userId(), written);
+            previous = message;
+            previousWritten = written;
         }
+    }
+
+    /** The GM's view offers to undo the newest undoable event; no one else's view depends on it. */
+    private static Long undoSeq(Member member, Optional<LoggedEvent> undoable) {
+        return member.role() == Role.GM ? undoable.map(LoggedEvent::seq).orElse(0L) : null;
     }
 
     private JsonNode replaceAll(JsonNode view) {
@@ -493,19 +507,32 @@ public class TableEngine {
         return ops;
     }
 
-    private JsonNode viewOf(TableRuntime table, Member member, List<Member> members, Collection<CharacterCard> characters) {
+    private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
+                                         Map<String, CharacterCard> characters) {
+        return viewOf(table, member, members, characters, undoOffer(table));
+    }
+
+    /**
+     * The member's view as the JSON bytes they are sent, written straight from the referee's
+     * records, and kept as the base of their next patch.
+     */
+    private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
+                                         Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable) {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = null;
         if (viewer.isGm()) {
-            undo = table.undoCandidate()
+            undo = undoable
                     .map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
                     .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
         }
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                table.referee.view(table.state, viewer), roster(characters, viewer, members), undo);
-        return json.valueToTree(view);
+                table.referee.view(table.state, viewer), roster(characters.values(), viewer, members), undo);
+        var sent = new TableRuntime.SentView(json.writeValueAsBytes(view), table.state, members, characters,
+                undoSeq(member, undoable));
+        table.rememberView(member.userId(), sent);
+        return sent;
     }
 
     private static List<MemberView.RosterEntry> roster(Collection<CharacterCard> characters, Viewer viewer, List<Member> members) {
@@ -653,7 +680,7 @@ public class TableEngine {
         }
         if (table.seq > sent) {
             List<Member> members = directory.members(table.id);
-            Collection<CharacterCard> characters = directory.characters(table.id).values();
+            Map<String, CharacterCard> characters = directory.characters(table.id);
             List<LoggedEvent> missed = store.after(table.id, sent).stream()
                     .map(row -> toLogged(table, row))
                     .filter(e -> e.seq() <= table.seq)
@@ -664,11 +691,10 @@ public class TableEngine {
                     LoggedEvent event = missed.get(i);
                     JsonNode patch = json.createArrayNode();
                     if (i == missed.size() - 1) {
-                        JsonNode view = viewOf(table, member, members, characters);
-                        table.rememberView(member.userId(), json.writeValueAsBytes(view));
-                        patch = replaceAll(view);
+                        patch = replaceAll(json.readTree(viewOf(table, member, members, characters).json()));
                     }
-                    publisher.toMember(table.id, member.userId(), new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch));
+                    publisher.toMember(table.id, member.userId(), json.writeValueAsBytes(
+                            new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch)));
                 }
             }
             log.info("Table {}: told members of seq {} to {}, found in the log on reload", table.id, sent + 1, table.seq);
@@ -715,7 +741,7 @@ public class TableEngine {
             return;
         }
         List<Member> members = directory.members(table.id);
-        Collection<CharacterCard> characters = directory.characters(table.id).values();
+        Map<String, CharacterCard> characters = directory.characters(table.id);
         for (EventStore.Row row : rows) {
             LoggedEvent event = toLogged(table, row);
             if (event.seq() != table.seq + 1) {
@@ -778,6 +804,52 @@ public class TableEngine {
         }
         log.debug("Table {} loaded at seq {}", tableId, table.seq);
         return table;
+    }
+
+    /**
+     * The newest event the GM may undo. It is among the recent events the table keeps unless the GM
+     * has undone more than half of them in a row; then the log is read further back, page by page
+     * (newest first, so an undo is seen before the event it undid).
+     */
+    private Optional<LoggedEvent> undoCandidate(TableRuntime table) {
+        Optional<LoggedEvent> recent = table.undoCandidate();
+        LoggedEvent oldestKept = table.recent.peekFirst();
+        if (recent.isPresent() || oldestKept == null || oldestKept.seq() == 1) {
+            return recent;
+        }
+        Set<Long> reverted = new HashSet<>(table.reverted);
+        long before = oldestKept.seq();
+        while (before > 1) {
+            List<EventStore.Row> page = store.before(table.id, before, TableRuntime.RECENT);
+            if (page.isEmpty()) {
+                break;
+            }
+            for (EventStore.Row row : page.reversed()) {
+                LoggedEvent event = toLogged(table, row);
+                if (TableRuntime.undoable(event, reverted)) {
+                    return Optional.of(event);
+                }
+                if (event.event() instanceof TableEvent.Reverted revert) {
+                    reverted.add(revert.seq());
+                }
+            }
+            before = page.getFirst().seq();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What the GM's view offers to undo. Views are built after the event is stored, where nothing
+     * may fail: while the log cannot be read the view offers nothing, and an undo sent meanwhile is
+     * answered TRY_AGAIN.
+     */
+    private Optional<LoggedEvent> undoOffer(TableRuntime table) {
+        try {
+            return undoCandidate(table);
+        } catch (DataAccessException e) {
+            log.warn("Table {}: could not read the log for an event to undo: {}", table.id, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private static void fold(TableRuntime table, List<LoggedEvent> events) {

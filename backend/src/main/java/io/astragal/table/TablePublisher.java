@@ -8,8 +8,11 @@ import java.util.UUID;
  */
 public interface TablePublisher {
 
-    /** To every connection of one member. */
-    void toMember(UUID tableId, String userId, TableMessage message);
+    /**
+     * To every connection of one member: a {@link TableMessage} already written as JSON, so that
+     * members who are sent the same message share one writing of it.
+     */
+    void toMember(UUID tableId, String userId, byte[] message);
 
     /** To one connection only (a reply, a snapshot, a page of history). */
     void toSession(UUID tableId, String userId, String sessionId, TableMessage message);

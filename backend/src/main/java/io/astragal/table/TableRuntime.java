@@ -1,5 +1,6 @@
 package io.astragal.table;
 
+import io.astragal.rules.CharacterCard;
 import io.astragal.rules.Referee;
 import io.astragal.rules.Ruleset;
 import java.util.ArrayDeque;
@@ -7,7 +8,9 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -19,7 +22,11 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class TableRuntime {
 
-    static final int RECENT = 200;
+    /**
+     * Events kept in memory: as many as a snapshot carries for the log (a reconnect that missed more
+     * is sent the newest of them anyway), and where the GM's undo is looked for first.
+     */
+    static final int RECENT = TableEngine.RECENT_IN_SNAPSHOT;
     private static final int REMEMBERED_REPLIES = 256;
 
     final UUID id;
@@ -34,11 +41,8 @@ final class TableRuntime {
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
     final Set<Long> reverted = new HashSet<>();
-    /**
-     * What each member was last sent, as JSON bytes: a view as a tree costs several times its
-     * text in heap, and a table keeps one per member for as long as it is loaded.
-     */
-    private final Map<String, byte[]> lastViews = new HashMap<>();
+    /** What each member was last sent, and what it was built from. */
+    private final Map<String, SentView> lastViews = new HashMap<>();
     final Map<String, TableMessage.Reply> replies = new LinkedHashMap<>(64, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, TableMessage.Reply> eldest) {
@@ -55,9 +59,28 @@ final class TableRuntime {
         this.state = referee.initialState();
     }
 
-    /** Keeps the view a member was just sent; returns the one they had before, or null. */
-    byte[] rememberView(String userId, byte[] view) {
-        return lastViews.put(userId, view);
+    /**
+     * A view a member was sent, as JSON bytes (a view as a tree costs several times its text in
+     * heap, and a table keeps one per member for as long as it is loaded), with the inputs it was
+     * built from. A referee's view is a pure function of its immutable state, so the same state
+     * object, roster objects and undo offer make the same bytes: the view need not be built again.
+     *
+     * @param undoSeq the seq the GM's view offers to undo (0: nothing); null for everyone else
+     */
+    record SentView(byte[] json, Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
+
+        boolean builtFrom(Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
+            return this.state == state && this.members == members && this.characters == characters
+                    && Objects.equals(this.undoSeq, undoSeq);
+        }
+    }
+
+    SentView sentView(String userId) {
+        return lastViews.get(userId);
+    }
+
+    void rememberView(String userId, SentView view) {
+        lastViews.put(userId, view);
     }
 
     void remember(LoggedEvent event) {
@@ -70,11 +93,14 @@ final class TableRuntime {
         }
     }
 
-    /** The newest event the GM may undo: not an undo itself, not undone already. */
+    /** The newest kept event the GM may undo. */
     Optional<LoggedEvent> undoCandidate() {
-        return recent.reversed().stream()
-                .filter(e -> !(e.event() instanceof TableEvent.Reverted) && !reverted.contains(e.seq()))
-                .findFirst();
+        return recent.reversed().stream().filter(e -> undoable(e, reverted)).findFirst();
+    }
+
+    /** What the GM may undo: not an undo itself, not undone already. */
+    static boolean undoable(LoggedEvent event, Set<Long> reverted) {
+        return !(event.event() instanceof TableEvent.Reverted) && !reverted.contains(event.seq());
     }
 
     /** Folds one event's ruleset part into the state. */

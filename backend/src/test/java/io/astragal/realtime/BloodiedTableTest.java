@@ -1,17 +1,17 @@
 package io.astragal.realtime;
 
+import static io.astragal.support.Seat.allCatchUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.support.IntegrationTest;
-import io.astragal.support.Player;
+import io.astragal.support.Seat;
 import io.astragal.support.TableClient;
+import io.astragal.support.TwoPlayerTable;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Predicate;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -21,8 +21,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A bloodied-d20 table played by a GM and two players over real STOMP connections, only through
@@ -36,128 +34,27 @@ class BloodiedTableTest {
     /** The ogre's numbers are chosen to be recognisable in a frame: 97 hit points, STR 23, BLD 21, LCK 19. */
     private static final int OGRE_HP = 97;
 
-    @LocalServerPort
-    int port;
-
     @Autowired
     JdbcClient jdbc;
 
-    Player gm;
-    Player alda;
-    Player bram;
-    UUID table;
+    TwoPlayerTable table;
     String aldaHero;
     String bramHero;
     String ogre;
 
     @BeforeEach
-    void aBloodiedCampaignWithTwoHeroesAndAnOgre() {
-        gm = Player.signUp(port, "Gwen");
-        table = gm.createCampaign("The Red Fen", "bloodied-d20");
-        alda = Player.signUp(port, "Alda");
-        alda.accept(gm.invite(table, "PLAYER"));
-        bram = Player.signUp(port, "Bram");
-        bram.accept(gm.invite(table, "PLAYER"));
-        aldaHero = alda.createCharacter(table, "Alda", false, Map.of("STR", 14, "AGL", 12, "INT", 13, "level", 2, "hp", 20,
+    void aBloodiedCampaignWithTwoHeroesAndAnOgre(@LocalServerPort int port) {
+        table = TwoPlayerTable.create(port, "The Red Fen", "bloodied-d20");
+        aldaHero = table.alda().createCharacter(table.id(), "Alda", false, Map.of("STR", 14, "AGL", 12, "INT", 13, "level", 2, "hp", 20,
                 "shield", 1, "castingPool", 2, "weapons", List.of(
                         Map.of("name", "Sword", "damage", "1d8", "kind", "melee", "ability", "STR"),
                         Map.of("name", "Bow", "damage", "1d6", "kind", "ranged", "ability", "AGL", "effectiveRange", 60,
                                 "maxRange", 120))));
-        bramHero = bram.createCharacter(table, "Bram", false, Map.of("BLD", 14, "LCK", 15, "hp", 12,
+        bramHero = table.bram().createCharacter(table.id(), "Bram", false, Map.of("BLD", 14, "LCK", 15, "hp", 12,
                 "weapons", List.of(Map.of("name", "Axe", "damage", "1d6", "kind", "melee", "ability", "BLD"))));
-        ogre = gm.createCharacter(table, "Fen Ogre", true, Map.of("STR", 23, "BLD", 21, "AGL", 3, "INT", 2, "LCK", 19,
+        ogre = table.gm().createCharacter(table.id(), "Fen Ogre", true, Map.of("STR", 23, "BLD", 21, "AGL", 3, "INT", 2, "LCK", 19,
                 "hp", OGRE_HP, "armor", "1d6", "notes", "The ogre fears fire.",
                 "weapons", List.of(Map.of("name", "Club", "damage", "2d4", "kind", "melee", "ability", "STR"))));
-    }
-
-    // ---- a member at the table: the client and the view it holds, patched event by event ----------
-
-    /** One member's connection and the view it holds, kept by applying each event's patch in seq order. */
-    static final class Seat {
-        final TableClient client;
-        final List<JsonNode> views = new ArrayList<>();
-        JsonNode view;
-        long seq;
-
-        Seat(TableClient client) throws InterruptedException {
-            this.client = client;
-            JsonNode snapshot = client.nextOfKind("snapshot");
-            view = snapshot.get("view");
-            seq = snapshot.get("seq").asLong();
-            views.add(view);
-        }
-
-        void catchUp(long target) throws InterruptedException {
-            while (seq < target) {
-                long wanted = seq + 1;
-                JsonNode event = client.next(m -> "event".equals(m.path("kind").asString()) && m.get("seq").asLong() == wanted);
-                view = apply(view, event.get("patch"));
-                views.add(view);
-                seq = wanted;
-            }
-        }
-
-        JsonNode initiative() {
-            return view.get("table").get("initiative");
-        }
-
-        JsonNode combatant(String id) {
-            for (JsonNode c : view.get("table").get("combatants")) {
-                if (c.get("id").asString().equals(id)) {
-                    return c;
-                }
-            }
-            throw new AssertionError("no combatant " + id + " in " + view.get("table").get("combatants"));
-        }
-
-        List<JsonNode> actions(Predicate<JsonNode> which) {
-            List<JsonNode> found = new ArrayList<>();
-            view.get("table").get("actions").forEach(a -> {
-                if (which.test(a)) {
-                    found.add(a);
-                }
-            });
-            return found;
-        }
-
-        /** The one action of this command whose label contains {@code label}. */
-        JsonNode action(String command, String label) {
-            List<JsonNode> found = actions(a -> a.get("command").asString().equals(command) && a.get("label").asString().contains(label));
-            assertThat(found).as(command + " \"" + label + "\" in " + view.get("table").get("actions")).hasSize(1);
-            return found.getFirst();
-        }
-    }
-
-    /** Applies an RFC 6902 patch as the server writes them (add, remove, replace; arrays replaced whole when resized). */
-    static JsonNode apply(JsonNode document, JsonNode patch) {
-        JsonNode root = document.deepCopy();
-        for (JsonNode op : patch) {
-            String path = op.get("path").asString();
-            if (path.isEmpty()) {
-                assertThat(op.get("op").asString()).isEqualTo("replace");
-                root = op.get("value").deepCopy();
-                continue;
-            }
-            List<String> parts = Arrays.stream(path.substring(1).split("/", -1))
-                    .map(p -> p.replace("~1", "/").replace("~0", "~")).toList();
-            JsonNode parent = root;
-            for (String part : parts.subList(0, parts.size() - 1)) {
-                parent = parent.isArray() ? parent.get(Integer.parseInt(part)) : parent.get(part);
-            }
-            String last = parts.getLast();
-            switch (op.get("op").asString()) {
-                case "add", "replace" -> {
-                    if (parent instanceof ObjectNode object) {
-                        object.set(last, op.get("value").deepCopy());
-                    } else {
-                        ((ArrayNode) parent).set(Integer.parseInt(last), op.get("value").deepCopy());
-                    }
-                }
-                case "remove" -> ((ObjectNode) parent).remove(last);
-                default -> throw new AssertionError("unexpected patch op " + op);
-            }
-        }
-        return root;
     }
 
     private static boolean accepted(JsonNode reply) {
@@ -170,35 +67,14 @@ class BloodiedTableTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> args = new LinkedHashMap<>(JSON.convertValue(action.get("args"), Map.class));
         args.putAll(picks);
-        JsonNode reply = seat.client.replyTo(seat.client.command(action.get("command").asString(), args));
+        JsonNode reply = seat.send(action.get("command").asString(), args);
         assertThat(accepted(reply)).as(action.get("label").asString() + " " + args + " -> " + reply).isTrue();
-        for (Seat s : everyone) {
-            s.catchUp(reply.get("seq").asLong());
-        }
+        allCatchUp(reply.get("seq").asLong(), everyone);
         return reply;
-    }
-
-    /** Sends a command that must be refused with {@code code}. */
-    private static JsonNode refused(Seat seat, String type, Map<String, ?> args, String code) throws InterruptedException {
-        JsonNode reply = seat.client.replyTo(seat.client.command(type, args));
-        assertThat(accepted(reply)).as(type + " " + args).isFalse();
-        assertThat(reply.get("code").asString()).as(type + " " + args + ": " + reply.get("message")).isEqualTo(code);
-        return reply;
-    }
-
-    private static List<Long> eventSeqs(TableClient client) {
-        List<Long> seqs = new ArrayList<>();
-        for (String frame : List.copyOf(client.rawFrames)) {
-            JsonNode message = JSON.readTree(frame);
-            if ("event".equals(message.path("kind").asString())) {
-                seqs.add(message.get("seq").asLong());
-            }
-        }
-        return seqs;
     }
 
     private long storedEvents() {
-        return jdbc.sql("select count(*) from table_events where table_id = ?").param(table).query(Long.class).single();
+        return jdbc.sql("select count(*) from table_events where table_id = ?").param(table.id()).query(Long.class).single();
     }
 
     // ---- the tests ----------------------------------------------------------------------------
@@ -206,15 +82,12 @@ class BloodiedTableTest {
     @Test
     @DisplayName("A round played through the offered actions: \"Initiative is rolled as 1d20 + INT modifier + level.\" \"Each turn consists of a movement and an action.\"")
     void threeClientsPlayARoundThroughTheOfferedActionsAndSeeTheSameTable() throws Exception {
-        try (TableClient gc = TableClient.join(port, gm, table, -1);
-             TableClient ac = TableClient.join(port, alda, table, -1);
-             TableClient bc = TableClient.join(port, bram, table, -1)) {
-            Seat g = new Seat(gc);
-            Seat a = new Seat(ac);
-            Seat b = new Seat(bc);
+        try (Seat g = table.seat(table.gm());
+             Seat a = table.seat(table.alda());
+             Seat b = table.seat(table.bram())) {
             Seat[] all = {g, a, b};
-            assertThat(g.view.get("roster").findValuesAsString("id")).containsExactlyInAnyOrder(aldaHero, bramHero, ogre);
-            assertThat(a.view.get("roster").findValuesAsString("id")).containsExactly(aldaHero);
+            assertThat(g.view().get("roster").findValuesAsString("id")).containsExactlyInAnyOrder(aldaHero, bramHero, ogre);
+            assertThat(a.view().get("roster").findValuesAsString("id")).containsExactly(aldaHero);
             assertThat(a.actions(x -> x.get("gmOnly").asBoolean())).isEmpty();
 
             // One step: the GM picks the fighters from the roster; they are placed and initiative is rolled.
@@ -271,63 +144,60 @@ class BloodiedTableTest {
 
             List<Long> expected = LongStream.rangeClosed(1, last).boxed().toList();
             for (Seat s : all) {
-                assertThat(eventSeqs(s.client)).as("every client sees every event once, in order").isEqualTo(expected);
+                assertThat(s.client().eventSeqs()).as("every client sees every event once, in order").isEqualTo(expected);
             }
             // The same table for everyone: combatants in the same order, the heroes' hit points alike.
             for (Seat s : List.of(a, b)) {
-                assertThat(s.view.get("table").get("combatants").findValuesAsString("id"))
-                        .isEqualTo(g.view.get("table").get("combatants").findValuesAsString("id"));
+                assertThat(s.view().get("table").get("combatants").findValuesAsString("id"))
+                        .isEqualTo(g.view().get("table").get("combatants").findValuesAsString("id"));
                 for (String hero : List.of(aldaHero, bramHero)) {
                     assertThat(s.combatant(hero).get("tracks")).isEqualTo(g.combatant(hero).get("tracks"));
                 }
             }
             // The views each client patched together equal what a fresh snapshot shows that member.
-            try (TableClient gc2 = TableClient.join(port, gm, table, -1);
-                 TableClient ac2 = TableClient.join(port, alda, table, -1);
-                 TableClient bc2 = TableClient.join(port, bram, table, -1)) {
-                assertThat(new Seat(gc2).view).isEqualTo(g.view);
-                assertThat(new Seat(ac2).view).isEqualTo(a.view);
-                assertThat(new Seat(bc2).view).isEqualTo(b.view);
+            try (TableClient gc2 = table.join(table.gm());
+                 TableClient ac2 = table.join(table.alda());
+                 TableClient bc2 = table.join(table.bram())) {
+                assertThat(gc2.snapshotView()).isEqualTo(g.view());
+                assertThat(ac2.snapshotView()).isEqualTo(a.view());
+                assertThat(bc2.snapshotView()).isEqualTo(b.view());
             }
         }
     }
 
     @Test
     void refusalsComeWithTheirCodeAndChangeNothing() throws Exception {
-        try (TableClient gc = TableClient.join(port, gm, table, -1);
-             TableClient ac = TableClient.join(port, alda, table, -1);
-             TableClient bc = TableClient.join(port, bram, table, -1)) {
-            Seat g = new Seat(gc);
-            Seat a = new Seat(ac);
-            Seat b = new Seat(bc);
+        try (Seat g = table.seat(table.gm());
+             Seat a = table.seat(table.alda());
+             Seat b = table.seat(table.bram())) {
             Seat[] all = {g, a, b};
             // a player doing the GM's work
-            refused(a, "bloodied-d20.startInitiative", Map.of("characterIds", List.of(aldaHero)), "NOT_ALLOWED");
-            refused(a, "bloodied-d20.setInjuryRow", Map.of("from", 1, "to", 6, "severity", "Minor", "interval", "1/day"), "NOT_ALLOWED");
-            refused(b, "bloodied-d20.applyDamage", Map.of("targets", List.of(aldaHero), "notation", "5"), "NOT_ALLOWED");
+            a.refused("bloodied-d20.startInitiative", Map.of("characterIds", List.of(aldaHero)), "NOT_ALLOWED");
+            a.refused("bloodied-d20.setInjuryRow", Map.of("from", 1, "to", 6, "severity", "Minor", "interval", "1/day"), "NOT_ALLOWED");
+            b.refused("bloodied-d20.applyDamage", Map.of("targets", List.of(aldaHero), "notation", "5"), "NOT_ALLOWED");
             play(g, g.action("bloodied-d20.placeCharacter", "Put a character"), Map.of("characterId", aldaHero), all);
             // the casting pool holds 2 dice
             JsonNode cast = a.action("bloodied-d20.cast", "Alda: cast");
             assertThat(cast.get("enabled").asBoolean()).isTrue();
-            refused(a, "bloodied-d20.cast", Map.of("combatantId", aldaHero, "text", "Spark", "tier", 1, "amount", 3), "NOT_ENOUGH_AP");
-            refused(a, "bloodied-d20.move", Map.of("combatantId", aldaHero), "OUT_OF_TURN");
+            a.refused("bloodied-d20.cast", Map.of("combatantId", aldaHero, "text", "Spark", "tier", 1, "amount", 3), "NOT_ENOUGH_AP");
+            a.refused("bloodied-d20.move", Map.of("combatantId", aldaHero), "OUT_OF_TURN");
 
             play(g, g.action("bloodied-d20.startInitiative", "Roll initiative"),
                     Map.of("characterIds", List.of(aldaHero, bramHero, ogre)), all);
             String current = g.initiative().get("current").asString();
             Seat waiting = current.equals(aldaHero) ? b : a;
             String waitingHero = waiting == a ? aldaHero : bramHero;
-            refused(waiting, "bloodied-d20.move", Map.of("combatantId", waitingHero), "OUT_OF_TURN");
-            refused(a, "bloodied-d20.endTurn", Map.of("combatantId", bramHero), "NOT_YOUR_CHARACTER");
-            refused(b, "bloodied-d20.attack", Map.of("combatantId", aldaHero, "target", ogre, "weapon", "Sword"), "NOT_YOUR_CHARACTER");
+            waiting.refused("bloodied-d20.move", Map.of("combatantId", waitingHero), "OUT_OF_TURN");
+            a.refused("bloodied-d20.endTurn", Map.of("combatantId", bramHero), "NOT_YOUR_CHARACTER");
+            b.refused("bloodied-d20.attack", Map.of("combatantId", aldaHero, "target", ogre, "weapon", "Sword"), "NOT_YOUR_CHARACTER");
             // bad arguments
-            refused(g, "bloodied-d20.applyDamage", Map.of("targets", List.of(ogre), "notation", "2d"), "INVALID_DICE");
-            refused(g, "bloodied-d20.setInjuryRow", Map.of("from", 5, "to", 9, "severity", "Major", "interval", "1/day"), "INVALID_COMMAND");
-            refused(g, "bloodied-d20.setInjuryRow", Map.of("from", 1, "to", 2, "severity", "Lethal", "interval", "1/day"), "INVALID_COMMAND");
-            refused(g, "bloodied-d20.attack", Map.of("combatantId", current, "target", ogre, "range", "far"), "INVALID_COMMAND");
-            refused(g, "bloodied-d20.heal", Map.of("target", aldaHero, "amount", 2, "extra", true), "INVALID_COMMAND");
-            refused(g, "bloodied-d20.heal", Map.of("target", "no-such-character", "amount", 2), "UNKNOWN_CHARACTER");
-            refused(g, "bloodied-d20.teleport", Map.of(), "UNKNOWN_COMMAND");
+            g.refused("bloodied-d20.applyDamage", Map.of("targets", List.of(ogre), "notation", "2d"), "INVALID_DICE");
+            g.refused("bloodied-d20.setInjuryRow", Map.of("from", 5, "to", 9, "severity", "Major", "interval", "1/day"), "INVALID_COMMAND");
+            g.refused("bloodied-d20.setInjuryRow", Map.of("from", 1, "to", 2, "severity", "Lethal", "interval", "1/day"), "INVALID_COMMAND");
+            g.refused("bloodied-d20.attack", Map.of("combatantId", current, "target", ogre, "range", "far"), "INVALID_COMMAND");
+            g.refused("bloodied-d20.heal", Map.of("target", aldaHero, "amount", 2, "extra", true), "INVALID_COMMAND");
+            g.refused("bloodied-d20.heal", Map.of("target", "no-such-character", "amount", 2), "UNKNOWN_CHARACTER");
+            g.refused("bloodied-d20.teleport", Map.of(), "UNKNOWN_COMMAND");
             // the turn's movement and action: a second move uses the action, a third is one too many
             Seat turn = current.equals(aldaHero) ? a : current.equals(bramHero) ? b : g;
             String name = turn.combatant(current).get("name").asString();
@@ -336,20 +206,20 @@ class BloodiedTableTest {
             JsonNode tired = turn.action("bloodied-d20.move", name);
             assertThat(tired.get("enabled").asBoolean()).isFalse();
             assertThat(tired.get("reason").asString()).contains("used their movement and their action");
-            refused(turn, "bloodied-d20.move", Map.of("combatantId", current), "NOT_ENOUGH_AP");
+            turn.refused("bloodied-d20.move", Map.of("combatantId", current), "NOT_ENOUGH_AP");
             String target = current.equals(ogre) ? aldaHero : ogre;
             String weapon = current.equals(aldaHero) ? "Sword" : current.equals(bramHero) ? "Axe" : "Club";
-            refused(turn, "bloodied-d20.attack", Map.of("combatantId", current, "target", target, "weapon", weapon), "NOT_ENOUGH_AP");
-            refused(a, "bloodied-d20.recover", Map.of("targets", List.of(aldaHero), "text", "bed"), "NOT_ALLOWED");
-            refused(g, "bloodied-d20.recover", Map.of("targets", List.of(aldaHero), "text", "bed"), "OUT_OF_TURN");
+            turn.refused("bloodied-d20.attack", Map.of("combatantId", current, "target", target, "weapon", weapon), "NOT_ENOUGH_AP");
+            a.refused("bloodied-d20.recover", Map.of("targets", List.of(aldaHero), "text", "bed"), "NOT_ALLOWED");
+            g.refused("bloodied-d20.recover", Map.of("targets", List.of(aldaHero), "text", "bed"), "OUT_OF_TURN");
 
-            assertThat(storedEvents()).as("only the accepted commands were stored").isEqualTo(g.seq);
+            assertThat(storedEvents()).as("only the accepted commands were stored").isEqualTo(g.seq());
             // the refusals left no trace in the sequence: the next accepted command follows the last one
-            JsonNode chat = g.client.replyTo(g.client.command("chat", Map.of("text", "Enough.")));
-            assertThat(chat.get("seq").asLong()).isEqualTo(g.seq + 1);
+            JsonNode chat = g.send("chat", Map.of("text", "Enough."));
+            assertThat(chat.get("seq").asLong()).isEqualTo(g.seq() + 1);
             for (Seat s : all) {
                 s.catchUp(chat.get("seq").asLong());
-                assertThat(eventSeqs(s.client)).isEqualTo(LongStream.rangeClosed(1, g.seq).boxed().toList());
+                assertThat(s.client().eventSeqs()).isEqualTo(LongStream.rangeClosed(1, g.seq()).boxed().toList());
             }
         }
     }
@@ -357,10 +227,8 @@ class BloodiedTableTest {
     @Test
     @DisplayName("The source's serious-injury table is truncated (\"4-5Major1/12 Hours\"): the GM edits it at the live table")
     void theGmEditsTheSeriousInjuryTableAtTheLiveTable() throws Exception {
-        try (TableClient gc = TableClient.join(port, gm, table, -1);
-             TableClient bc = TableClient.join(port, bram, table, -1)) {
-            Seat g = new Seat(gc);
-            Seat b = new Seat(bc);
+        try (Seat g = table.seat(table.gm());
+             Seat b = table.seat(table.bram())) {
             JsonNode setRow = g.action("bloodied-d20.setInjuryRow", "set a row");
             assertThat(setRow.get("label").asString())
                     .isEqualTo("Serious-injury table d6: 4-5 Major (save every 1/12 hours); 1-3, 6 take the nearest row: set a row");
@@ -386,12 +254,9 @@ class BloodiedTableTest {
 
     @Test
     void playersNeverReceiveTheOgresNumbersNorTheGmsPrivateRolls() throws Exception {
-        try (TableClient gc = TableClient.join(port, gm, table, -1);
-             TableClient ac = TableClient.join(port, alda, table, -1);
-             TableClient bc = TableClient.join(port, bram, table, -1)) {
-            Seat g = new Seat(gc);
-            Seat a = new Seat(ac);
-            Seat b = new Seat(bc);
+        try (Seat g = table.seat(table.gm());
+             Seat a = table.seat(table.alda());
+             Seat b = table.seat(table.bram())) {
             Seat[] all = {g, a, b};
             play(g, g.action("bloodied-d20.placeCharacter", "Put a character"), Map.of("characterId", ogre), all);
             // 90 of 97: a serious injury (more than half at once); then 10 more: unconscious and bleeding out
@@ -412,20 +277,18 @@ class BloodiedTableTest {
                 play(seat, seat.action("bloodied-d20.endTurn", name + ": end turn"), Map.of(), all);
             }
             // the GM's own rolls for the GM's eyes
-            JsonNode hidden = g.client.replyTo(g.client.command(UUID.randomUUID().toString(), "bloodied-d20.save",
+            JsonNode hidden = g.client().replyTo(g.client().command(UUID.randomUUID().toString(), "bloodied-d20.save",
                     Map.of("combatantId", ogre, "attribute", "LCK", "amount", 0), "GM"));
             assertThat(accepted(hidden)).isTrue();
-            JsonNode free = g.client.replyTo(g.client.command(UUID.randomUUID().toString(), "roll",
+            JsonNode free = g.client().replyTo(g.client().command(UUID.randomUUID().toString(), "roll",
                     Map.of("notation", "1d100+500", "label", "Ambush in the reeds"), "GM"));
-            for (Seat s : all) {
-                s.catchUp(free.get("seq").asLong());
-            }
+            allCatchUp(free.get("seq").asLong(), all);
 
-            assertThat(String.join("\n", g.client.rawFrames)).as("the GM is sent the ogre's numbers (so the checks below can fail)")
+            assertThat(String.join("\n", g.client().rawFrames)).as("the GM is sent the ogre's numbers (so the checks below can fail)")
                     .contains("\"max\":" + OGRE_HP).contains("\"STR\":23").contains("1d100+500");
             for (Seat player : List.of(a, b)) {
-                assertThat(player.client.rawFrames).isNotEmpty();
-                for (String frame : player.client.rawFrames) {
+                assertThat(player.client().rawFrames).isNotEmpty();
+                for (String frame : player.client().rawFrames) {
                     assertThat(frame).doesNotContain("\"max\":" + OGRE_HP).doesNotContain("/" + OGRE_HP)
                             .doesNotContain("\"STR\":23").doesNotContain("\"BLD\":21").doesNotContain("\"LCK\":19")
                             .doesNotContain("The ogre fears fire").doesNotContain("1d100+500").doesNotContain("Ambush")
@@ -437,7 +300,7 @@ class BloodiedTableTest {
                     }
                 }
                 // every view the player held: the ogre's health only as a band, no numbers, no initiative score
-                for (JsonNode view : player.views) {
+                for (JsonNode view : player.views()) {
                     for (JsonNode c : view.get("table").get("combatants")) {
                         if (c.get("id").asString().equals(ogre)) {
                             assertThat(c.get("stats").isEmpty()).isTrue();
@@ -455,7 +318,7 @@ class BloodiedTableTest {
                     }
                 }
             }
-            assertThat(String.join("\n", a.client.rawFrames)).as("the ogre's bleeding is told, without its score")
+            assertThat(String.join("\n", a.client().rawFrames)).as("the ogre's bleeding is told, without its score")
                     .contains("Fen Ogre bleeds out: BLD save");
         }
     }

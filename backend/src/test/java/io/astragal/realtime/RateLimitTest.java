@@ -3,13 +3,12 @@ package io.astragal.realtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.support.IntegrationTest;
-import io.astragal.support.Player;
 import io.astragal.support.TableClient;
+import io.astragal.support.TwoPlayerTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -28,29 +27,18 @@ class RateLimitTest {
     static final int BURST = 20;
     static final double PER_SECOND = 10;
 
-    @LocalServerPort
-    int port;
-
-    Player gm;
-    Player alda;
-    Player bram;
-    UUID table;
+    TwoPlayerTable table;
 
     @BeforeEach
-    void aTableWithTwoPlayers() {
-        gm = Player.signUp(port, "Gemma");
-        table = gm.createCampaign("The Flooded Crypt", "actlite");
-        alda = Player.signUp(port, "Alda");
-        alda.accept(gm.invite(table, "PLAYER"));
-        bram = Player.signUp(port, "Bram");
-        bram.accept(gm.invite(table, "PLAYER"));
+    void aTableWithTwoPlayers(@LocalServerPort int port) {
+        table = TwoPlayerTable.create(port, "The Flooded Crypt", "actlite");
     }
 
     @Test
     void aFloodingPlayerIsThrottledWhileTheOthersAtTheTablePlayOn() throws Exception {
-        try (TableClient g = TableClient.join(port, gm, table, -1);
-             TableClient a = TableClient.join(port, alda, table, -1);
-             TableClient b = TableClient.join(port, bram, table, -1)) {
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda());
+             TableClient b = table.join(table.bram())) {
             for (TableClient c : List.of(g, a, b)) {
                 c.nextOfKind("snapshot");
             }
@@ -122,19 +110,19 @@ class RateLimitTest {
 
     @Test
     void aFloodOfSyncRequestsIsThrottledOnTheErrorQueue() throws Exception {
-        try (TableClient a = TableClient.join(port, alda, table, -1);
-             TableClient b = TableClient.join(port, bram, table, -1)) {
+        try (TableClient a = table.join(table.alda());
+             TableClient b = table.join(table.bram())) {
             a.nextOfKind("snapshot");
             b.nextOfKind("snapshot");
             for (int i = 0; i < 60; i++) {
-                a.send("/app/tables/" + table + "/sync", Map.of("lastSeq", -1));
+                a.send("/app/tables/" + table.id() + "/sync", Map.of("lastSeq", -1));
             }
             JsonNode error = a.nextError();
             assertThat(error.get("code").asString()).isEqualTo("RATE_LIMITED");
             assertThat(error.get("message").asString()).contains("Retry in");
             // Bram's own budget is untouched.
             for (int i = 0; i < 5; i++) {
-                b.send("/app/tables/" + table + "/sync", Map.of("lastSeq", -1));
+                b.send("/app/tables/" + table.id() + "/sync", Map.of("lastSeq", -1));
                 assertThat(b.nextOfKind("snapshot").get("seq").asLong()).isZero();
             }
             JsonNode reply = b.replyTo(b.command("chat", Map.of("text", "still here")));
@@ -147,7 +135,7 @@ class RateLimitTest {
         List<TableClient> connections = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                TableClient c = TableClient.join(port, alda, table, -1);
+                TableClient c = table.join(table.alda());
                 c.nextOfKind("snapshot");
                 connections.add(c);
             }

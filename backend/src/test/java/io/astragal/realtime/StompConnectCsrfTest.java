@@ -52,7 +52,10 @@ class StompConnectCsrfTest {
             WebSocketHttpHeaders headers = new WebSocketHttpHeaders();
             headers.add("Cookie", player.cookieHeader());
             headers.add("Origin", "http://localhost:" + port);
-            socket = new StandardWebSocketClient().execute(new TextWebSocketHandler() {
+            // A whole view arrives in one message: more than Tomcat's default client buffer holds.
+            jakarta.websocket.WebSocketContainer container = jakarta.websocket.ContainerProvider.getWebSocketContainer();
+            container.setDefaultMaxTextMessageBufferSize(1024 * 1024);
+            socket = new StandardWebSocketClient(container).execute(new TextWebSocketHandler() {
                 @Override
                 protected void handleTextMessage(WebSocketSession session, TextMessage message) {
                     received.add(message.getPayload());
@@ -65,14 +68,18 @@ class StompConnectCsrfTest {
             }, headers, URI.create("ws://localhost:" + port + "/ws")).get(10, TimeUnit.SECONDS);
         }
 
-        void frame(String command, String headers, String body) throws Exception {
-            socket.sendMessage(new TextMessage(command + "\n" + headers + "\n\n" + body + "\u0000"));
+        static String frameText(String command, String headers, String body) {
+            return command + "\n" + headers + "\n\n" + body + "\u0000";
         }
 
-        void subscribeAndChat(String text) throws Exception {
-            frame("SUBSCRIBE", "id:1\ndestination:/user/queue/tables/" + table, "");
-            frame("SEND", "destination:/app/tables/" + table + "/commands\ncontent-type:application/json",
-                    "{\"commandId\":\"" + UUID.randomUUID() + "\",\"type\":\"chat\",\"args\":{\"text\":\"" + text + "\"}}");
+        void frame(String command, String headers, String body) throws Exception {
+            socket.sendMessage(new TextMessage(frameText(command, headers, body)));
+        }
+
+        String subscribeAndChatFrames(String text) {
+            return frameText("SUBSCRIBE", "id:1\ndestination:/user/queue/tables/" + table, "")
+                    + frameText("SEND", "destination:/app/tables/" + table + "/commands\ncontent-type:application/json",
+                            "{\"commandId\":\"" + UUID.randomUUID() + "\",\"type\":\"chat\",\"args\":{\"text\":\"" + text + "\"}}");
         }
 
         String next() throws InterruptedException {
@@ -91,8 +98,9 @@ class StompConnectCsrfTest {
     @Test
     void aConnectWithoutTheCsrfTokenIsAnsweredWithAnErrorFrameAndNothingSentAfterItIsHandled() throws Exception {
         RawStomp raw = new RawStomp(gm);
-        raw.frame("CONNECT", "accept-version:1.2\nheart-beat:0,0", "");
-        raw.subscribeAndChat("sent after a refused CONNECT");
+        // All three frames in one WebSocket message: the server cannot close the socket between them.
+        raw.socket.sendMessage(new TextMessage(RawStomp.frameText("CONNECT", "accept-version:1.2\nheart-beat:0,0", "")
+                + raw.subscribeAndChatFrames("sent after a refused CONNECT")));
         String error = raw.next();
         assertThat(error).startsWith("ERROR").contains("CSRF").doesNotContain("CONNECTED");
         assertThat(raw.closed.await(10, TimeUnit.SECONDS)).as("the server closes the connection").isTrue();
@@ -115,7 +123,7 @@ class StompConnectCsrfTest {
         RawStomp raw = new RawStomp(gm);
         raw.frame("CONNECT", "accept-version:1.2\nheart-beat:0,0\nX-XSRF-TOKEN:" + gm.csrfToken(), "");
         assertThat(raw.next()).startsWith("CONNECTED");
-        raw.subscribeAndChat("properly connected");
+        raw.socket.sendMessage(new TextMessage(raw.subscribeAndChatFrames("properly connected")));
         String event = raw.next();
         assertThat(event).startsWith("MESSAGE").contains("\"kind\":\"event\"").contains("properly connected");
         raw.socket.close();

@@ -169,4 +169,54 @@ class StompHardeningTest {
             assertThat(socket.nextFrame(RawStompSocket.ANSWER)).isInstanceOf(Received.Closed.class);
         }
     }
+
+    /**
+     * The server holds {@link WebSocketConfiguration#FRAME_BUFFER} characters per connection for one
+     * WebSocket message; a longer STOMP frame (here a 2,000-character chat of quotes, 4,000+ once
+     * escaped) is taken when split over several messages, as the web client sends it, and the same
+     * frame in one message closes the connection with 1009 and changes nothing.
+     */
+    @Test
+    void aFrameLongerThanOneWebSocketMessageIsTakenSplitAndRefusedWhole() throws Exception {
+        String chat = "\"".repeat(2000); // the longest chat a table takes
+        String body = "{\"commandId\":\"long-chat\",\"type\":\"chat\",\"args\":{\"text\":" + json(chat) + "}}";
+        String frame = RawStompSocket.stomp("SEND", Map.of("destination", "/app/tables/" + table + "/commands",
+                "content-type", "application/json"), body);
+        assertThat(frame.length()).isGreaterThan(WebSocketConfiguration.FRAME_BUFFER);
+
+        try (RawStompSocket socket = joined(alda, 3)) {
+            socket.sendText(frame);
+            assertThat(socket.nextFrame(RawStompSocket.ANSWER)).as("one message over the buffer")
+                    .isInstanceOfSatisfying(Received.Closed.class, c -> assertThat(c.code()).isEqualTo(1009));
+        }
+        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+            assertThat(g.nextOfKind("snapshot").get("seq").asLong()).as("nothing changed").isZero();
+        }
+
+        try (RawStompSocket socket = joined(alda, 4)) {
+            for (int at = 0; at < frame.length(); at += WebSocketConfiguration.FRAME_BUFFER) {
+                socket.sendText(frame.substring(at, Math.min(frame.length(), at + WebSocketConfiguration.FRAME_BUFFER)));
+            }
+            String accepted = null;
+            for (int i = 0; i < 5 && accepted == null; i++) {
+                if (socket.nextFrame(RawStompSocket.ANSWER) instanceof Received.Text t && t.text().contains("\"kind\":\"reply\"")) {
+                    accepted = t.text();
+                }
+            }
+            assertThat(accepted).as("the reply to the split frame").contains("\"accepted\":true").contains("\"seq\":1");
+        }
+    }
+
+    private RawStompSocket joined(Player player, int seed) throws Exception {
+        RawStompSocket socket = RawStompSocket.open(port, player, 0, new Random(seed)).startReading();
+        socket.connect(player);
+        assertThat(socket.nextFrame(RawStompSocket.ANSWER)).isInstanceOfSatisfying(Received.Text.class,
+                t -> assertThat(t.frame().command()).isEqualTo("CONNECTED"));
+        socket.subscribe("t", "/user/queue/tables/" + table);
+        return socket;
+    }
+
+    private static String json(String text) {
+        return tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(text);
+    }
 }

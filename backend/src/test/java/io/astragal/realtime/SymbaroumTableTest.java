@@ -2,10 +2,10 @@ package io.astragal.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.astragal.support.ClientView;
 import io.astragal.support.IntegrationTest;
-import io.astragal.support.Player;
 import io.astragal.support.TableClient;
-import java.util.ArrayList;
+import io.astragal.support.TwoPlayerTable;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,8 +17,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A Symbaroum table played by a GM and two players over real STOMP connections: a full round in
@@ -29,16 +27,10 @@ class SymbaroumTableTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @LocalServerPort
-    int port;
-
     @Autowired
     JdbcClient jdbc;
 
-    Player gm;
-    Player alda;
-    Player bram;
-    UUID table;
+    TwoPlayerTable table;
     String aldaHero;
     String bramHero;
     String ghoul;
@@ -49,98 +41,14 @@ class SymbaroumTableTest {
      * cannot fell the Ghoul, so the round's shape does not depend on the dice.
      */
     @BeforeEach
-    void aSymbaroumCampaignWithTwoHeroesAndAGhoul() {
-        gm = Player.signUp(port, "Gemma");
-        table = gm.createCampaign("Davokar", "symbaroum");
-        alda = Player.signUp(port, "Alda");
-        alda.accept(gm.invite(table, "PLAYER"));
-        bram = Player.signUp(port, "Bram");
-        bram.accept(gm.invite(table, "PLAYER"));
-        aldaHero = alda.createCharacter(table, "Alda the Quick", false, Map.of("quick", 15, "accurate", 13, "strong", 11,
+    void aSymbaroumCampaignWithTwoHeroesAndAGhoul(@LocalServerPort int port) {
+        table = TwoPlayerTable.create(port, "Davokar", "symbaroum");
+        aldaHero = table.alda().createCharacter(table.id(), "Alda the Quick", false, Map.of("quick", 15, "accurate", 13, "strong", 11,
                 "vigilant", 12, "experience", 37, "weapons", List.of(Map.of("name", "Sword", "damage", "1d8"))));
-        bramHero = bram.createCharacter(table, "Bram Ironfoot", false, Map.of("quick", 11, "accurate", 12, "strong", 13,
+        bramHero = table.bram().createCharacter(table.id(), "Bram Ironfoot", false, Map.of("quick", 11, "accurate", 12, "strong", 13,
                 "weapons", List.of(Map.of("name", "Axe", "damage", "1d8"))));
-        ghoul = gm.createCharacter(table, "Ghoul", true, Map.of("quick", 13, "strong", 17, "vigilant", 14, "discreet", 7,
+        ghoul = table.gm().createCharacter(table.id(), "Ghoul", true, Map.of("quick", 13, "strong", 17, "vigilant", 14, "discreet", 7,
                 "armor", "1d4", "weapons", List.of(Map.of("name", "Claws", "damage", "1d6"))));
-    }
-
-    private static JsonNode view(TableClient client) throws InterruptedException {
-        return client.nextOfKind("snapshot").get("view");
-    }
-
-    private static JsonNode accepted(TableClient client, String type, Map<String, ?> args) throws InterruptedException {
-        JsonNode reply = client.replyTo(client.command(type, args));
-        assertThat(reply.get("accepted").asBoolean()).as(type + " " + args + ": " + reply).isTrue();
-        return reply;
-    }
-
-    private static JsonNode refused(TableClient client, String type, Map<String, ?> args, String code) throws InterruptedException {
-        JsonNode reply = client.replyTo(client.command(type, args));
-        assertThat(reply.get("accepted").asBoolean()).as(reply.toString()).isFalse();
-        assertThat(reply.get("code").asString()).as(reply.toString()).isEqualTo(code);
-        return reply;
-    }
-
-    private static void awaitSeq(TableClient client, long seq) throws InterruptedException {
-        client.next(m -> "event".equals(m.path("kind").asString()) && m.get("seq").asLong() == seq);
-    }
-
-    private static List<Long> eventSeqs(TableClient client) {
-        List<Long> seqs = new ArrayList<>();
-        for (String frame : List.copyOf(client.rawFrames)) {
-            JsonNode message = JSON.readTree(frame);
-            if ("event".equals(message.path("kind").asString())) {
-                seqs.add(message.get("seq").asLong());
-            }
-        }
-        return seqs;
-    }
-
-    /** The view a client holds after its snapshot and every patch it was sent, applied in order (RFC 6902 add/remove/replace). */
-    private static JsonNode patchedView(TableClient client) {
-        JsonNode view = null;
-        for (String frame : List.copyOf(client.rawFrames)) {
-            JsonNode message = JSON.readTree(frame);
-            switch (message.path("kind").asString()) {
-                case "snapshot" -> view = message.get("view").deepCopy();
-                case "event" -> {
-                    for (JsonNode op : message.get("patch")) {
-                        view = apply(view, op);
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        return view;
-    }
-
-    private static JsonNode apply(JsonNode root, JsonNode op) {
-        String path = op.get("path").asString();
-        if (path.isEmpty()) {
-            return op.get("value").deepCopy();
-        }
-        int cut = path.lastIndexOf('/');
-        JsonNode parent = root.at(path.substring(0, cut));
-        String key = path.substring(cut + 1).replace("~1", "/").replace("~0", "~");
-        String kind = op.get("op").asString();
-        if (parent instanceof ObjectNode object) {
-            if (kind.equals("remove")) {
-                object.remove(key);
-            } else {
-                object.set(key, op.get("value").deepCopy());
-            }
-        } else if (parent instanceof ArrayNode array) {
-            int index = key.equals("-") ? array.size() : Integer.parseInt(key);
-            switch (kind) {
-                case "remove" -> array.remove(index);
-                case "add" -> array.insert(index, op.get("value").deepCopy());
-                default -> array.set(index, op.get("value").deepCopy());
-            }
-        } else {
-            throw new AssertionError("no container at " + path);
-        }
-        return root;
     }
 
     private static String current(JsonNode view) {
@@ -159,20 +67,20 @@ class SymbaroumTableTest {
 
     @Test
     void threeClientsPlayAFullRoundInQuickOrderAndConvergeOnTheSameTable() throws Exception {
-        try (TableClient g = TableClient.join(port, gm, table, -1);
-             TableClient a = TableClient.join(port, alda, table, -1);
-             TableClient b = TableClient.join(port, bram, table, -1)) {
-            JsonNode gmView = view(g);
-            view(a);
-            view(b);
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda());
+             TableClient b = table.join(table.bram())) {
+            JsonNode gmView = g.snapshotView();
+            a.snapshotView();
+            b.snapshotView();
             // The GM puts the fighters in from the roster in one step: the start button takes CHARACTERS.
             JsonNode start = option(gmView, "symbaroum.startInitiative", "Start the fight");
             assertThat(start.get("needs").get(0).get("kind").asString()).isEqualTo("CHARACTERS");
             assertThat(gmView.get("roster").findValuesAsString("id")).containsExactlyInAnyOrder(aldaHero, bramHero, ghoul);
-            long seq = accepted(g, "symbaroum.startInitiative", Map.of("characterIds", List.of(bramHero, ghoul, aldaHero)))
+            long seq = g.accepted("symbaroum.startInitiative", Map.of("characterIds", List.of(bramHero, ghoul, aldaHero)))
                     .get("seq").asLong();
-            awaitSeq(a, seq);
-            JsonNode aldaView = patchedView(a);
+            a.awaitEvent(seq);
+            JsonNode aldaView = ClientView.replay(a).view();
             assertThat(aldaView.get("table").get("initiative").get("order").findValuesAsString("combatantId"))
                     .as("highest Quick first").containsExactly(aldaHero, ghoul, bramHero);
             assertThat(current(aldaView)).isEqualTo(aldaHero);
@@ -181,46 +89,46 @@ class SymbaroumTableTest {
             JsonNode sword = option(aldaView, "symbaroum.attack", "attack with Sword");
             assertThat(sword.get("enabled").asBoolean()).isTrue();
             assertThat(sword.get("needs").get(0).get("kind").asString()).isEqualTo("COMBATANT");
-            accepted(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "weapon", "Sword", "target", ghoul,
+            a.accepted("symbaroum.attack", Map.of("combatantId", aldaHero, "weapon", "Sword", "target", ghoul,
                     "free", false, "advantage", false, "blind", "none"));
-            accepted(a, "symbaroum.move", Map.of("combatantId", aldaHero, "text", "to the Ghoul's flank"));
-            accepted(a, "symbaroum.endTurn", Map.of("combatantId", aldaHero));
+            a.accepted("symbaroum.move", Map.of("combatantId", aldaHero, "text", "to the Ghoul's flank"));
+            a.accepted("symbaroum.endTurn", Map.of("combatantId", aldaHero));
 
             // The GM plays the Ghoul: it claws Alda (she rolls her Defense), and ends its turn.
-            accepted(g, "symbaroum.attack", Map.of("combatantId", ghoul, "weapon", "Claws", "target", aldaHero));
-            accepted(g, "symbaroum.endTurn", Map.of("combatantId", ghoul));
+            g.accepted("symbaroum.attack", Map.of("combatantId", ghoul, "weapon", "Claws", "target", aldaHero));
+            g.accepted("symbaroum.endTurn", Map.of("combatantId", ghoul));
 
             // Bram withdraws from the Ghoul, which gets a Free Attack; the GM takes it; Bram attacks and ends the round.
-            seq = accepted(b, "symbaroum.move", Map.of("combatantId", bramHero, "withdrawFrom", List.of(ghoul))).get("seq").asLong();
-            awaitSeq(g, seq);
-            JsonNode free = option(patchedView(g), "symbaroum.attack", "Ghoul: Free Attack on Bram Ironfoot (withdrawal)");
+            seq = b.accepted("symbaroum.move", Map.of("combatantId", bramHero, "withdrawFrom", List.of(ghoul))).get("seq").asLong();
+            g.awaitEvent(seq);
+            JsonNode free = option(ClientView.replay(g).view(), "symbaroum.attack", "Ghoul: Free Attack on Bram Ironfoot (withdrawal)");
             assertThat(free.get("enabled").asBoolean()).isTrue();
             JsonNode args = free.get("args");
-            accepted(g, "symbaroum.attack", JSON.convertValue(args, Map.class));
-            accepted(b, "symbaroum.attack", Map.of("combatantId", bramHero, "weapon", "Axe", "target", ghoul));
-            long last = accepted(b, "symbaroum.endTurn", Map.of("combatantId", bramHero)).get("seq").asLong();
+            g.accepted("symbaroum.attack", JSON.convertValue(args, Map.class));
+            b.accepted("symbaroum.attack", Map.of("combatantId", bramHero, "weapon", "Axe", "target", ghoul));
+            long last = b.accepted("symbaroum.endTurn", Map.of("combatantId", bramHero)).get("seq").asLong();
 
             for (TableClient c : List.of(g, a, b)) {
-                awaitSeq(c, last);
+                c.awaitEvent(last);
             }
             List<Long> expected = LongStream.rangeClosed(1, last).boxed().toList();
             for (TableClient c : List.of(g, a, b)) {
-                assertThat(eventSeqs(c)).as("every client sees every event once, in order").isEqualTo(expected);
+                assertThat(c.eventSeqs()).as("every client sees every event once, in order").isEqualTo(expected);
             }
-            JsonNode gmPatched = patchedView(g);
-            JsonNode aldaPatched = patchedView(a);
-            JsonNode bramPatched = patchedView(b);
+            JsonNode gmPatched = ClientView.replay(g).view();
+            JsonNode aldaPatched = ClientView.replay(a).view();
+            JsonNode bramPatched = ClientView.replay(b).view();
             JsonNode initiative = gmPatched.get("table").get("initiative");
             assertThat(initiative.get("round").asInt()).isEqualTo(2);
             assertThat(initiative.get("current").asString()).isEqualTo(aldaHero);
 
             // Fresh snapshots equal what each client built from its patches, and everyone sees the same round.
-            try (TableClient g2 = TableClient.join(port, gm, table, -1);
-                 TableClient a2 = TableClient.join(port, alda, table, -1);
-                 TableClient b2 = TableClient.join(port, bram, table, -1)) {
-                assertThat(view(g2)).isEqualTo(gmPatched);
-                assertThat(view(a2)).isEqualTo(aldaPatched);
-                assertThat(view(b2)).isEqualTo(bramPatched);
+            try (TableClient g2 = table.join(table.gm());
+                 TableClient a2 = table.join(table.alda());
+                 TableClient b2 = table.join(table.bram())) {
+                assertThat(g2.snapshotView()).isEqualTo(gmPatched);
+                assertThat(a2.snapshotView()).isEqualTo(aldaPatched);
+                assertThat(b2.snapshotView()).isEqualTo(bramPatched);
             }
             for (JsonNode v : List.of(aldaPatched, bramPatched)) {
                 JsonNode order = v.get("table").get("initiative");
@@ -243,67 +151,67 @@ class SymbaroumTableTest {
 
     @Test
     void playersAreRefusedWhatTheRulesDoNotAllowAndNothingChanges() throws Exception {
-        try (TableClient g = TableClient.join(port, gm, table, -1);
-             TableClient a = TableClient.join(port, alda, table, -1);
-             TableClient b = TableClient.join(port, bram, table, -1)) {
-            view(g);
-            view(a);
-            view(b);
-            refused(a, "symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero)), "NOT_ALLOWED");
-            accepted(g, "symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
-            refused(a, "symbaroum.applyDamage", Map.of("target", ghoul, "amount", 5), "NOT_ALLOWED");
-            refused(a, "symbaroum.surprise", Map.of("sides", List.of(List.of(aldaHero), List.of(ghoul))), "NOT_ALLOWED");
-            refused(b, "symbaroum.attack", Map.of("combatantId", bramHero, "target", ghoul), "OUT_OF_TURN");
-            refused(b, "symbaroum.endTurn", Map.of("combatantId", bramHero), "OUT_OF_TURN");
-            refused(b, "symbaroum.move", Map.of("combatantId", aldaHero), "NOT_YOUR_CHARACTER");
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "weapon", "Banana"), "INVALID_COMMAND");
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "advantage", List.of(1)), "INVALID_COMMAND");
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "dagger", true), "INVALID_COMMAND");
-            refused(a, "symbaroum.test", Map.of("combatantId", aldaHero, "attribute", "charm"), "INVALID_COMMAND");
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", "no-such-id"), "UNKNOWN_CHARACTER");
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "free", true), "INVALID_STATE");
-            refused(a, "symbaroum.delay", Map.of("combatantId", aldaHero, "target", aldaHero), "INVALID_COMMAND");
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda());
+             TableClient b = table.join(table.bram())) {
+            g.snapshotView();
+            a.snapshotView();
+            b.snapshotView();
+            a.refused("symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero)), "NOT_ALLOWED");
+            g.accepted("symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
+            a.refused("symbaroum.applyDamage", Map.of("target", ghoul, "amount", 5), "NOT_ALLOWED");
+            a.refused("symbaroum.surprise", Map.of("sides", List.of(List.of(aldaHero), List.of(ghoul))), "NOT_ALLOWED");
+            b.refused("symbaroum.attack", Map.of("combatantId", bramHero, "target", ghoul), "OUT_OF_TURN");
+            b.refused("symbaroum.endTurn", Map.of("combatantId", bramHero), "OUT_OF_TURN");
+            b.refused("symbaroum.move", Map.of("combatantId", aldaHero), "NOT_YOUR_CHARACTER");
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "weapon", "Banana"), "INVALID_COMMAND");
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "advantage", List.of(1)), "INVALID_COMMAND");
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "dagger", true), "INVALID_COMMAND");
+            a.refused("symbaroum.test", Map.of("combatantId", aldaHero, "attribute", "charm"), "INVALID_COMMAND");
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", "no-such-id"), "UNKNOWN_CHARACTER");
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul, "free", true), "INVALID_STATE");
+            a.refused("symbaroum.delay", Map.of("combatantId", aldaHero, "target", aldaHero), "INVALID_COMMAND");
             // The turn's actions: one Combat Action, one Movement Action (the Combat Action may become a second move).
-            accepted(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul));
-            refused(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul), "NOT_ENOUGH_AP");
-            refused(a, "symbaroum.firstAid", Map.of("combatantId", aldaHero, "target", bramHero, "herbalCure", true), "NOT_ENOUGH_AP");
-            long last = accepted(a, "symbaroum.move", Map.of("combatantId", aldaHero)).get("seq").asLong();
-            refused(a, "symbaroum.move", Map.of("combatantId", aldaHero), "NOT_ENOUGH_AP");
-            refused(a, "symbaroum.test", Map.of("combatantId", aldaHero, "attribute", "quick", "action", "movement"), "NOT_ENOUGH_AP");
-            refused(g, "symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul, aldaHero), List.of(aldaHero))), "INVALID_COMMAND");
+            a.accepted("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul));
+            a.refused("symbaroum.attack", Map.of("combatantId", aldaHero, "target", ghoul), "NOT_ENOUGH_AP");
+            a.refused("symbaroum.firstAid", Map.of("combatantId", aldaHero, "target", bramHero, "herbalCure", true), "NOT_ENOUGH_AP");
+            long last = a.accepted("symbaroum.move", Map.of("combatantId", aldaHero)).get("seq").asLong();
+            a.refused("symbaroum.move", Map.of("combatantId", aldaHero), "NOT_ENOUGH_AP");
+            a.refused("symbaroum.test", Map.of("combatantId", aldaHero, "attribute", "quick", "action", "movement"), "NOT_ENOUGH_AP");
+            g.refused("symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul, aldaHero), List.of(aldaHero))), "INVALID_COMMAND");
 
             JsonNode aldaView;
-            try (TableClient again = TableClient.join(port, alda, table, -1)) {
-                aldaView = view(again);
+            try (TableClient again = table.join(table.alda())) {
+                aldaView = again.snapshotView();
             }
             assertThat(aldaView.get("table").get("initiative").get("order").get(0).get("used").toString())
                     .isEqualTo("[\"combat\",\"movement\"]");
             assertThat(option(aldaView, "symbaroum.move", "move").get("reason").asString())
                     .isEqualTo("Alda the Quick has no action left for movement this turn.");
-            long stored = jdbc.sql("select count(*) from table_events where table_id = ?").param(table).query(Long.class).single();
+            long stored = jdbc.sql("select count(*) from table_events where table_id = ?").param(table.id()).query(Long.class).single();
             assertThat(stored).as("only the accepted commands were stored").isEqualTo(last).isEqualTo(3);
         }
     }
 
     @Test
     void playersNeverReceiveNpcNumbersGmOnlyRollsOrEachOthersExperience() throws Exception {
-        try (TableClient g = TableClient.join(port, gm, table, -1);
-             TableClient a = TableClient.join(port, alda, table, -1);
-             TableClient b = TableClient.join(port, bram, table, -1)) {
-            view(g);
-            view(a);
-            view(b);
-            accepted(g, "symbaroum.placeCharacters", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
-            accepted(g, "symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul), List.of(aldaHero, bramHero))));
-            accepted(g, "symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda());
+             TableClient b = table.join(table.bram())) {
+            g.snapshotView();
+            a.snapshotView();
+            b.snapshotView();
+            g.accepted("symbaroum.placeCharacters", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
+            g.accepted("symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul), List.of(aldaHero, bramHero))));
+            g.accepted("symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
             JsonNode secretTest = g.replyTo(g.command(UUID.randomUUID().toString(), "symbaroum.test",
                     Map.of("combatantId", ghoul, "attribute", "vigilant", "text", "the Ghoul listens at the door"), "GM"));
             assertThat(secretTest.get("accepted").asBoolean()).isTrue();
             g.replyTo(g.command(UUID.randomUUID().toString(), "roll", Map.of("notation", "3d8+13", "label", "Lurking horror"), "GM"));
-            accepted(a, "symbaroum.attack", Map.of("combatantId", aldaHero, "weapon", "Sword", "target", ghoul));
-            long last = accepted(g, "chat", Map.of("text", "done")).get("seq").asLong();
+            a.accepted("symbaroum.attack", Map.of("combatantId", aldaHero, "weapon", "Sword", "target", ghoul));
+            long last = g.accepted("chat", Map.of("text", "done")).get("seq").asLong();
             for (TableClient c : List.of(g, a, b)) {
-                awaitSeq(c, last);
+                c.awaitEvent(last);
             }
 
             String ghoulToughness = "17/17";
@@ -323,7 +231,7 @@ class SymbaroumTableTest {
                 assertThat(frame).as("Bram is not sent Alda's Experience").doesNotContain("\"experience\":37");
             }
             JsonNode ghoulForBram = null;
-            for (JsonNode c : patchedView(b).get("table").get("combatants")) {
+            for (JsonNode c : ClientView.replay(b).view().get("table").get("combatants")) {
                 if (c.get("id").asString().equals(ghoul)) {
                     ghoulForBram = c;
                 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.support.ClientView;
 import io.astragal.support.IntegrationTest;
-import io.astragal.support.Player;
 import io.astragal.support.TableClient;
+import io.astragal.support.TwoPlayerTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,26 +25,15 @@ import tools.jackson.databind.JsonNode;
 @IntegrationTest
 class TableReconnectTest {
 
-    @LocalServerPort
-    int port;
-
-    Player gm;
-    Player alda;
-    Player bram;
-    UUID table;
+    TwoPlayerTable table;
     String aldaHero;
     String bramHero;
 
     @BeforeEach
-    void anActliteTable() {
-        gm = Player.signUp(port, "Gemma");
-        table = gm.createCampaign("The Broken Bridge", "actlite");
-        alda = Player.signUp(port, "Alda");
-        alda.accept(gm.invite(table, "PLAYER"));
-        bram = Player.signUp(port, "Bram");
-        bram.accept(gm.invite(table, "PLAYER"));
-        aldaHero = alda.createCharacter(table, "Alda the Bold", false, Map.of("AGI", 1));
-        bramHero = bram.createCharacter(table, "Bram Ironfoot", false, Map.of("STR", 2));
+    void anActliteTable(@LocalServerPort int port) {
+        table = TwoPlayerTable.create(port, "The Broken Bridge", "actlite");
+        aldaHero = table.alda().createCharacter(table.id(), "Alda the Bold", false, Map.of("AGI", 1));
+        bramHero = table.bram().createCharacter(table.id(), "Bram Ironfoot", false, Map.of("STR", 2));
     }
 
     private static long accepted(TableClient client, String type, Map<String, ?> args, String rollMode) throws InterruptedException {
@@ -55,11 +44,11 @@ class TableReconnectTest {
 
     @Test
     void aClientDroppedMidGameResumesFromItsLastSeqWithoutGapOrDuplicateWhileTheOthersPlayOn() throws Exception {
-        try (TableClient g = TableClient.join(port, gm, table, -1);
-             TableClient a = TableClient.join(port, alda, table, -1)) {
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda())) {
             ClientView gv = ClientView.of(g.nextOfKind("snapshot"));
             ClientView av = ClientView.of(a.nextOfKind("snapshot"));
-            TableClient b = TableClient.join(port, bram, table, -1);
+            TableClient b = table.join(table.bram());
             ClientView bv = ClientView.of(b.nextOfKind("snapshot"));
             Map<Long, JsonNode> bramsLog = new TreeMap<>();
 
@@ -85,7 +74,7 @@ class TableReconnectTest {
             av.catchUp(a, seq);
             assertThat(missed).isEqualTo(LongStream.rangeClosed(held + 1, seq).boxed().toList());
 
-            try (TableClient back = TableClient.join(port, bram, table, held)) {
+            try (TableClient back = table.join(table.bram(), held)) {
                 JsonNode snapshot = back.nextOfKind("snapshot");
                 assertThat(snapshot.get("seq").asLong()).isEqualTo(seq);
                 List<Long> recent = new ArrayList<>();
@@ -107,8 +96,8 @@ class TableReconnectTest {
                         .containsExactlyElementsOf(LongStream.rangeClosed(1, next).boxed().toList());
                 gv.catchUp(g, next);
                 av.catchUp(a, next);
-                for (var pair : List.of(Map.entry(gm, gv), Map.entry(alda, av), Map.entry(bram, resumed))) {
-                    try (TableClient fresh = TableClient.join(port, pair.getKey(), table, -1)) {
+                for (var pair : List.of(Map.entry(table.gm(), gv), Map.entry(table.alda(), av), Map.entry(table.bram(), resumed))) {
+                    try (TableClient fresh = table.join(pair.getKey())) {
                         assertThat(fresh.nextOfKind("snapshot").get("view")).as(pair.getKey().displayName + " converged")
                                 .isEqualTo(pair.getValue().view());
                     }
@@ -127,18 +116,18 @@ class TableReconnectTest {
     @Test
     void aClientThatMissedMoreThanTheSnapshotCarriesFillsTheGapFromHistory() throws Exception {
         long held;
-        try (TableClient b = TableClient.join(port, bram, table, -1)) {
+        try (TableClient b = table.join(table.bram())) {
             b.nextOfKind("snapshot");
             held = accepted(b, "chat", Map.of("text", "Back in a while."), null);
         }
         long last = held;
-        try (TableClient g = TableClient.join(port, gm, table, -1)) {
+        try (TableClient g = table.join(table.gm())) {
             g.nextOfKind("snapshot");
             for (int i = 0; i < 120; i++) {
                 last = accepted(g, "chat", Map.of("text", "Meanwhile " + i), null);
             }
         }
-        try (TableClient back = TableClient.join(port, bram, table, held)) {
+        try (TableClient back = table.join(table.bram(), held)) {
             JsonNode snapshot = back.nextOfKind("snapshot");
             assertThat(snapshot.get("seq").asLong()).isEqualTo(last);
             Map<Long, JsonNode> log = new TreeMap<>();

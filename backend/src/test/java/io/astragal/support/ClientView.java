@@ -2,14 +2,18 @@ package io.astragal.support;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a client holds of a table, kept as the web client keeps it (docs/protocol.md): the view and
  * seq of a snapshot, then each event's patch applied in seq order. Fails on a gap or a duplicate.
  */
 public final class ClientView {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private JsonNode view;
     private long seq;
@@ -26,6 +30,27 @@ public final class ClientView {
             throw new IllegalArgumentException("not a snapshot: " + snapshot);
         }
         return new ClientView(snapshot.get("view"), snapshot.get("seq").asLong());
+    }
+
+    /**
+     * What {@code client} holds by now, rebuilt from the frames it received: its first snapshot, then
+     * every event after it in arrival order. Later snapshots (answers to a sync) are passed over.
+     */
+    public static ClientView replay(TableClient client) {
+        ClientView held = null;
+        for (String frame : List.copyOf(client.rawFrames)) {
+            JsonNode message = JSON.readTree(frame);
+            String kind = message.path("kind").asString();
+            if (held == null && kind.equals("snapshot")) {
+                held = of(message);
+            } else if (held != null && kind.equals("event")) {
+                held.apply(message);
+            }
+        }
+        if (held == null) {
+            throw new AssertionError("no snapshot received");
+        }
+        return held;
     }
 
     /** Applies one {@code event} message; it must be the next seq. */

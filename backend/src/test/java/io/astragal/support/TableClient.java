@@ -342,6 +342,47 @@ public final class TableClient implements AutoCloseable {
         return next(m -> kind.equals(m.path("kind").asString()));
     }
 
+    /** The view in the next snapshot. */
+    public JsonNode snapshotView() throws InterruptedException {
+        return nextOfKind("snapshot").get("view");
+    }
+
+    /** The event message with this seq; events passed over stay for later calls. */
+    public JsonNode awaitEvent(long seq) throws InterruptedException {
+        return next(m -> "event".equals(m.path("kind").asString()) && m.get("seq").asLong() == seq);
+    }
+
+    /** The seqs of every event frame received so far, in arrival order, taken or not. */
+    public List<Long> eventSeqs() {
+        List<Long> seqs = new ArrayList<>();
+        for (String frame : List.copyOf(rawFrames)) {
+            JsonNode message = JSON.readTree(frame);
+            if ("event".equals(message.path("kind").asString())) {
+                seqs.add(message.get("seq").asLong());
+            }
+        }
+        return seqs;
+    }
+
+    /** Sends a command with a fresh commandId; fails unless its reply accepts it. Returns the reply. */
+    public JsonNode accepted(String type, Map<String, ?> args) throws InterruptedException {
+        JsonNode reply = replyTo(command(type, args));
+        if (!reply.path("accepted").asBoolean()) {
+            throw new AssertionError(type + " " + args + " was refused: " + reply);
+        }
+        return reply;
+    }
+
+    /** Sends a command with a fresh commandId; fails unless its reply refuses it with {@code code}. Returns the reply. */
+    public JsonNode refused(String type, Map<String, ?> args, String code) throws InterruptedException {
+        JsonNode reply = replyTo(command(type, args));
+        boolean refusedWithCode = reply.has("accepted") && !reply.get("accepted").asBoolean() && code.equals(reply.path("code").asString());
+        if (!refusedWithCode) {
+            throw new AssertionError(type + " " + args + " should be refused with " + code + ": " + reply);
+        }
+        return reply;
+    }
+
     public JsonNode replyTo(String commandId) throws InterruptedException {
         return next(m -> "reply".equals(m.path("kind").asString()) && commandId.equals(m.path("commandId").asString()));
     }
@@ -382,5 +423,21 @@ public final class TableClient implements AutoCloseable {
         if (session.isConnected()) {
             session.disconnect();
         }
+    }
+
+    /** The events a table message carries: one event, a snapshot's recent ones, or a page of history. */
+    public static List<JsonNode> eventsIn(String frame) {
+        List<JsonNode> events = new ArrayList<>();
+        if (!frame.startsWith("{")) {
+            return events; // an ERROR frame's "message | body"
+        }
+        JsonNode message = JSON.readTree(frame);
+        if (message.has("event")) {
+            events.add(message.get("event"));
+        }
+        for (String list : List.of("recent", "events")) {
+            message.path(list).forEach(events::add);
+        }
+        return events;
     }
 }

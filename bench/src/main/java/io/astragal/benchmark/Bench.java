@@ -74,6 +74,7 @@ public final class Bench {
         }
         List<Fixtures.Signed> fixtures = Fixtures.prepare(options, rest);
         if (options.setupOnly()) {
+            Fixtures.signOut(options, fixtures);
             return 0;
         }
         ExecutorService listeners = Executors.newFixedThreadPool(options.listenerThreads(),
@@ -118,6 +119,7 @@ public final class Bench {
         machine.put("loadAverageAtEnd", loadAverage());
         tables.forEach(TableRun::close);
         heartbeats.shutdownNow();
+        Fixtures.signOut(options, fixtures);
         Report.print(options, machine, tables.size(), connected, phases, mismatches);
         Path file = Report.write(options, runId, machine, tables.size(), connected, phases, mismatches);
         System.out.println("Results: " + file.toAbsolutePath());

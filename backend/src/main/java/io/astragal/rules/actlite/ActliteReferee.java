@@ -9,6 +9,7 @@ import io.astragal.rules.Referee;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.WireNames;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
 import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
@@ -112,10 +113,11 @@ final class ActliteReferee implements Referee<ActliteState> {
         return decideCommand(state, command, play);
     }
 
+    private static final WireNames WIRE_NAMES = new WireNames(COMMANDS);
+
     /** The wire name of a command, e.g. {@code actlite.dealCard}. */
     static String wireName(ActliteCommand command) {
-        return COMMANDS.entrySet().stream().filter(e -> e.getValue() == command.getClass()).findFirst()
-                .orElseThrow().getKey();
+        return WIRE_NAMES.of(command);
     }
 
     static Decision decideCommand(ActliteState state, GameCommand command, Play play) {
@@ -177,9 +179,20 @@ final class ActliteReferee implements Referee<ActliteState> {
         String spender = command instanceof ActliteCommand.Spending spending ? spending.characterId() : null;
         List<GameEvent> expired = new ArrayList<>();
         for (String id : initiative.participants()) {
-            List<Card> temp = initiative.hand(id).stream().filter(c -> c.kind().equals(Initiative.TEMP)).toList();
-            if (!temp.isEmpty() && !id.equals(spender)) {
-                expired.add(new ActliteEvent.TempApExpired(id, state.combatant(id).name(), temp));
+            if (id.equals(spender)) {
+                continue;
+            }
+            List<Card> temp = null;
+            for (Card card : initiative.hand(id)) {
+                if (card.kind().equals(Initiative.TEMP)) {
+                    if (temp == null) {
+                        temp = new ArrayList<>();
+                    }
+                    temp.add(card);
+                }
+            }
+            if (temp != null) {
+                expired.add(new ActliteEvent.TempApExpired(id, state.combatant(id).name(), List.copyOf(temp)));
             }
         }
         return expired;

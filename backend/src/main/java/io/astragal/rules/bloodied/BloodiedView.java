@@ -13,6 +13,7 @@ import io.astragal.rules.OrderView;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.WireNames;
 import io.astragal.rules.bloodied.BloodiedState.Entry;
 import io.astragal.rules.bloodied.BloodiedState.Initiative;
 import io.astragal.rules.bloodied.BloodiedState.Injury;
@@ -315,11 +316,11 @@ final class BloodiedView {
         return REFEREE.decide(s, command, play) instanceof Decision.Rejected rejected ? rejected.message() : "";
     }
 
+    private static final WireNames WIRE_NAMES = new WireNames(BloodiedCommand.TYPES);
+
     private static ActionOption probed(BloodiedState s, Viewer viewer, BloodiedCommand command, String label,
                                        Map<String, Object> args, List<Need> needs, boolean gmOnly) {
-        String wire = BloodiedCommand.TYPES.entrySet().stream().filter(e -> e.getValue() == command.getClass())
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-        return option(wire, label, args, needs, probe(s, viewer, command), gmOnly);
+        return option(WIRE_NAMES.of(command), label, args, needs, probe(s, viewer, command), gmOnly);
     }
 
     private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs,

@@ -13,6 +13,7 @@ import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.WireNames;
 import io.astragal.rules.cairn.CairnCommand.Attack;
 import io.astragal.rules.cairn.CairnCommand.CastSpell;
 import io.astragal.rules.cairn.CairnCommand.Check;
@@ -374,13 +375,13 @@ final class CairnViews {
     private static ActionOption probed(CairnState state, Viewer viewer, CairnCommand probe, String label,
                                        Map<String, Object> args, List<Need> needs, Integer cost) {
         String reason = refusal(state, viewer, probe);
-        return new ActionOption(wireName(probe), label, args, needs, cost, reason == null, reason == null ? "" : reason, false);
+        return new ActionOption(WIRE_NAMES.of(probe), label, args, needs, cost, reason == null, reason == null ? "" : reason, false);
     }
 
     private static ActionOption gmProbed(CairnState state, Viewer viewer, CairnCommand probe, String label,
                                          Map<String, Object> args, List<Need> needs) {
         String reason = refusal(state, viewer, probe);
-        return gm(wireName(probe), label, args, needs, reason);
+        return gm(WIRE_NAMES.of(probe), label, args, needs, reason);
     }
 
     private static String refusal(CairnState state, Viewer viewer, CairnCommand probe) {
@@ -390,10 +391,7 @@ final class CairnViews {
 
     private static final CairnReferee REFEREE = new CairnReferee();
 
-    private static String wireName(CairnCommand command) {
-        return CairnReferee.COMMANDS.entrySet().stream().filter(e -> e.getValue() == command.getClass())
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-    }
+    private static final WireNames WIRE_NAMES = new WireNames(CairnReferee.COMMANDS);
 
     private static ActionOption gm(String command, String label, Map<String, Object> args, List<Need> needs, String reason) {
         return new ActionOption(command, label, args, needs, null, reason == null, reason == null ? "" : reason, true);

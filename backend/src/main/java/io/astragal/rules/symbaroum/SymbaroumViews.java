@@ -21,6 +21,7 @@ import io.astragal.rules.OrderView;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.WireNames;
 import io.astragal.rules.symbaroum.SymbaroumCommand.DeathTest;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndInitiative;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndTurn;
@@ -269,21 +270,18 @@ final class SymbaroumViews {
     /** An option without picks, enabled exactly when the referee would accept it now (dice fixed at 1; nothing is kept). */
     private static ActionOption probe(SymbaroumState state, Viewer viewer, SymbaroumCommand command, String label,
                                       Map<String, Object> args) {
-        return option(wireName(command), label, args, List.of(), rejection(state, viewer, command));
+        return option(WIRE_NAMES.of(command), label, args, List.of(), rejection(state, viewer, command));
     }
 
     private static ActionOption probeGm(SymbaroumState state, Viewer viewer, SymbaroumCommand command, String label) {
-        return gm(wireName(command), label, Map.of(), List.of(), rejection(state, viewer, command));
+        return gm(WIRE_NAMES.of(command), label, Map.of(), List.of(), rejection(state, viewer, command));
     }
 
     private static String rejection(SymbaroumState state, Viewer viewer, SymbaroumCommand command) {
         return REFEREE.decide(state, command, play(viewer)) instanceof Decision.Rejected r ? r.message() : null;
     }
 
-    private static String wireName(SymbaroumCommand command) {
-        return SymbaroumReferee.COMMANDS.entrySet().stream().filter(e -> e.getValue() == command.getClass())
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-    }
+    private static final WireNames WIRE_NAMES = new WireNames(SymbaroumReferee.COMMANDS);
 
     private static ActionOption gm(String command, String label, Map<String, Object> args, List<Need> needs, String reason) {
         return new ActionOption(command, label, args, needs, null, reason == null, reason == null ? "" : reason, true);

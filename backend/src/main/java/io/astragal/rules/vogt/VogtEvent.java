@@ -168,11 +168,22 @@ sealed interface VogtEvent extends GameEvent {
         }
     }
 
-    /** One level of exhaustion; at level 4 and beyond with its death & dismemberment roll and result. */
+    /**
+     * One level of exhaustion; at level 4 and beyond with its death & dismemberment roll and result.
+     * An NPC's level is hidden from players (its view shows the condition without the count), so the
+     * sentence does not name it.
+     */
     record ExhaustionGained(String combatantId, String name, int level, boolean knockedDown, RollResult dismemberment,
-                            Injury injury) implements VogtEvent {
+                            Injury injury, Boolean npc) implements VogtEvent {
+
+        /** Logs stored before {@code npc} was recorded lack it: read as a PC's, as they were shown then. */
+        public ExhaustionGained {
+            npc = Boolean.TRUE.equals(npc);
+        }
+
         public String describe() {
-            String base = name + " gains exhaustion level " + level + (knockedDown ? " and falls prone" : "");
+            String base = name + (npc ? " gains a level of exhaustion" : " gains exhaustion level " + level)
+                    + (knockedDown ? " and falls prone" : "");
             return injury == null ? base + "." : base + "; death & dismemberment " + dismemberment.total() + ": " + injury.text();
         }
 
@@ -182,8 +193,16 @@ sealed interface VogtEvent extends GameEvent {
         }
     }
 
-    record ExhaustionRecovered(String combatantId, String name, int level) implements VogtEvent {
+    record ExhaustionRecovered(String combatantId, String name, int level, Boolean npc) implements VogtEvent {
+
+        public ExhaustionRecovered {
+            npc = Boolean.TRUE.equals(npc);
+        }
+
         public String describe() {
+            if (npc) {
+                return name + (level == 0 ? " is no longer exhausted." : " recovers from some exhaustion.");
+            }
             return name + " recovers to exhaustion level " + level + ".";
         }
     }
@@ -292,15 +311,26 @@ sealed interface VogtEvent extends GameEvent {
         }
     }
 
-    record Recovery(String combatantId, String name, int hpGained, int techniqueDiceRegained) {
+    /** An NPC's HP regained would give away its HP (a siesta regains half the maximum), so its sentence has no numbers. */
+    record Recovery(String combatantId, String name, int hpGained, int techniqueDiceRegained, Boolean npc) {
+
+        public Recovery {
+            npc = Boolean.TRUE.equals(npc);
+        }
+
+        String describe() {
+            if (npc) {
+                return name + " recovers";
+            }
+            return name + " +" + hpGained + " HP"
+                    + (techniqueDiceRegained > 0 ? ", +" + techniqueDiceRegained + " technique dice" : "");
+        }
     }
 
     /** @param kind "siesta" or "full rest" */
     record Rested(String kind, List<Recovery> recoveries) implements VogtEvent {
         public String describe() {
-            return "A " + kind + ": " + recoveries.stream().map(r -> r.name() + " +" + r.hpGained() + " HP"
-                    + (r.techniqueDiceRegained() > 0 ? ", +" + r.techniqueDiceRegained() + " technique dice" : ""))
-                    .collect(Collectors.joining("; ")) + ".";
+            return "A " + kind + ": " + recoveries.stream().map(Recovery::describe).collect(Collectors.joining("; ")) + ".";
         }
     }
 

@@ -548,10 +548,11 @@ final class VogtReferee implements Referee<VogtState> {
     /** One level of exhaustion; "4+ Roll 1d8 on the death & dismemberment table." */
     private static ExhaustionGained exhaustion(Combatant target, int level, boolean knockedDown, DiceSource dice) {
         if (level < 4) {
-            return new ExhaustionGained(target.id(), target.name(), level, knockedDown, null, null);
+            return new ExhaustionGained(target.id(), target.name(), level, knockedDown, null, null, target.npc());
         }
         RollResult roll = Dice.roll("1d8", dice);
-        return new ExhaustionGained(target.id(), target.name(), level, knockedDown, roll, Injury.forFace(roll.total()));
+        return new ExhaustionGained(target.id(), target.name(), level, knockedDown, roll, Injury.forFace(roll.total()),
+                target.npc());
     }
 
     private List<VogtEvent> changeExhaustion(VogtState s, ChangeExhaustion c, Play play) {
@@ -565,7 +566,8 @@ final class VogtReferee implements Referee<VogtState> {
             if (target.exhaustion() == 0) {
                 throw new Refusal(RejectionCode.INVALID_STATE, target.name() + " has no exhaustion.");
             }
-            return List.of(new ExhaustionRecovered(target.id(), target.name(), Math.max(0, target.exhaustion() + amount)));
+            return List.of(new ExhaustionRecovered(target.id(), target.name(), Math.max(0, target.exhaustion() + amount),
+                    target.npc()));
         }
         if (target.dead()) {
             throw new Refusal(RejectionCode.INVALID_STATE, target.name() + " is dead.");
@@ -615,7 +617,7 @@ final class VogtReferee implements Referee<VogtState> {
             }
             // Siesta: "regain a number of hit points equal to half your HP maximum"; full rest: "all your hit points and technique dice".
             int gain = full ? c.hpMax() - c.hp() : Math.min(c.hpMax() / 2, c.hpMax() - c.hp());
-            recoveries.add(new Recovery(c.id(), c.name(), Math.max(0, gain), full ? c.techniqueSpent() : 0));
+            recoveries.add(new Recovery(c.id(), c.name(), Math.max(0, gain), full ? c.techniqueSpent() : 0, c.npc()));
         }
         return List.of(new Rested(full ? "full rest" : "siesta", recoveries));
     }

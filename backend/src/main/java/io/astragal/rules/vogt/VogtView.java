@@ -14,6 +14,7 @@ import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
+import io.astragal.rules.WireNames;
 import io.astragal.rules.vogt.VogtState.Declaration;
 import io.astragal.rules.vogt.VogtState.Initiative;
 import io.astragal.rules.vogt.VogtState.Injury;
@@ -359,20 +360,17 @@ final class VogtView {
                                       Map<String, Object> args, List<Need> needs, boolean gmOnly) {
         Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
         String reason = REFEREE.decide(s, command, play) instanceof Decision.Rejected rejected ? rejected.message() : "";
-        return option(wireName(command), label, args, needs, reason, gmOnly);
+        return option(WIRE_NAMES.of(command), label, args, needs, reason, gmOnly);
     }
 
     /** A GM option that needs a combatant: disabled with {@code blocked} when there is none to pick. */
     private static ActionOption gmProbe(VogtState s, Viewer viewer, String blocked, VogtCommand command, String label,
                                         Map<String, Object> args, List<Need> needs) {
-        return blocked != null ? option(wireName(command), label, args, needs, blocked, true)
+        return blocked != null ? option(WIRE_NAMES.of(command), label, args, needs, blocked, true)
                 : probe(s, viewer, command, label, args, needs, true);
     }
 
-    private static String wireName(VogtCommand command) {
-        return VogtCommand.TYPES.entrySet().stream().filter(e -> e.getValue() == command.getClass())
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-    }
+    private static final WireNames WIRE_NAMES = new WireNames(VogtCommand.TYPES);
 
     private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs,
                                        String reason, boolean gmOnly) {

@@ -152,7 +152,7 @@ class VogtDamageTest {
         List<GameEvent> events = table.accept(GM, new ApplyDamage(List.of("bram"), "12", "blunt", false));
 
         assertThat(table.only(events, ExhaustionGained.class)).isEqualTo(
-                new ExhaustionGained("bram", "Bram", 1, true, null, null));
+                new ExhaustionGained("bram", "Bram", 1, true, null, null, false));
         Combatant bram = table.get("bram");
         assertThat(bram.hp()).isEqualTo(-2);
         assertThat(bram.exhaustion()).isEqualTo(1);

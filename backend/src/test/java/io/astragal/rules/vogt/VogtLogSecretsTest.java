@@ -8,16 +8,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.astragal.dice.RollResult;
 import io.astragal.rules.vogt.VogtCommand.AddStatus;
 import io.astragal.rules.vogt.VogtCommand.ApplyDamage;
+import io.astragal.rules.vogt.VogtCommand.ChangeExhaustion;
 import io.astragal.rules.vogt.VogtCommand.Attack;
 import io.astragal.rules.vogt.VogtCommand.Check;
 import io.astragal.rules.vogt.VogtCommand.Configure;
 import io.astragal.rules.vogt.VogtCommand.Declare;
 import io.astragal.rules.vogt.VogtCommand.EndTurn;
 import io.astragal.rules.vogt.VogtCommand.PlaceCharacter;
+import io.astragal.rules.vogt.VogtCommand.Siesta;
 import io.astragal.rules.vogt.VogtCommand.StartInitiative;
 import io.astragal.rules.vogt.VogtEvent.Attacked;
 import io.astragal.rules.vogt.VogtEvent.CheckRolled;
 import io.astragal.rules.vogt.VogtEvent.DamageApplied;
+import io.astragal.rules.vogt.VogtEvent.ExhaustionGained;
+import io.astragal.rules.vogt.VogtEvent.ExhaustionRecovered;
+import io.astragal.rules.vogt.VogtEvent.Rested;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,5 +125,46 @@ class VogtLogSecretsTest {
         assertThat(npc.rolls()).as("dice shown to everyone, which would give the 2d6 away").isEmpty();
         assertThat(pc.describe()).isEqualTo("Alda rolls STR (1d8): 4.");
         assertThat(pc.rolls()).extracting(RollResult::notation).containsExactly("1d8");
+    }
+
+    @Test
+    void anNpcsExhaustionLevelIsNotNamedButAPlayersIs() {
+        table.accept(GM, new ChangeExhaustion("ogre", 1));
+        ExhaustionGained npc = table.only(table.accept(GM, new ChangeExhaustion("ogre", 1)), ExhaustionGained.class);
+        ExhaustionGained pc = table.only(table.accept(GM, new ChangeExhaustion("alda", 1)), ExhaustionGained.class);
+        ExhaustionRecovered npcRecovers = table.only(table.accept(GM, new ChangeExhaustion("ogre", -1)),
+                ExhaustionRecovered.class);
+
+        assertThat(table.get("ogre").exhaustion()).isEqualTo(1);
+        assertThat(npc.level()).as("the event keeps the number for replay").isEqualTo(2);
+        assertThat(npc.describe()).isEqualTo("Ogre gains a level of exhaustion.").doesNotContain("2");
+        assertThat(npcRecovers.describe()).isEqualTo("Ogre recovers from some exhaustion.").doesNotContain("1");
+        assertThat(pc.describe()).isEqualTo("Alda gains exhaustion level 1.");
+    }
+
+    @Test
+    void aSiestaDoesNotSayHowMuchAnNpcRegainsWhichWouldGiveItsMaximumAway() {
+        table.accept(GM, new ApplyDamage(List.of("ogre", "alda"), "8", "blunt", true));
+
+        // "You may regain a number of hit points equal to half your HP maximum": up to 10 of the ogre's 20
+        // (it lacks 8), 6 of Alda's 12
+        Rested rested = table.only(table.accept(GM, new Siesta(List.of("ogre", "alda"))), Rested.class);
+
+        assertThat(table.get("ogre").hp()).isEqualTo(20);
+        assertThat(rested.recoveries().getFirst().hpGained()).as("the event keeps the number for replay").isEqualTo(8);
+        assertThat(rested.describe()).isEqualTo("A siesta: Ogre recovers; Alda +6 HP.");
+    }
+
+    @Test
+    void anExhaustionEventStoredBeforeNpcWasRecordedReadsAsAPlayers() {
+        // as strict as the application's mapper: a missing boolean would otherwise fail as a null
+        var json = tools.jackson.databind.json.JsonMapper.builder()
+                .enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
+
+        ExhaustionGained old = json.readValue("{\"combatantId\":\"ogre\",\"name\":\"Ogre\",\"level\":2,"
+                + "\"knockedDown\":false,\"dismemberment\":null,\"injury\":null}", ExhaustionGained.class);
+
+        assertThat(old).isEqualTo(new ExhaustionGained("ogre", "Ogre", 2, false, null, null, false));
+        assertThat(old.describe()).isEqualTo("Ogre gains exhaustion level 2.");
     }
 }
