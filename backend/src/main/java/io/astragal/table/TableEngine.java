@@ -16,9 +16,11 @@ import io.astragal.rules.Rulesets;
 import io.astragal.rules.Viewer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,6 +48,7 @@ import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.type.LogicalType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 
 /**
  * The referee of every live table (ARCHITECTURE.md, "The play loop"): decides each command against
@@ -480,9 +483,18 @@ public class TableEngine {
             Viewer viewer = new Viewer(member.userId(), member.role());
             TableRuntime.SentView before = table.sentView(member.userId());
             JsonNode patch;
-            if (before != null && before.builtFrom(table.state, members, characters, undoSeq(member, undoable))) {
+            Long undoSeq = undoSeq(member, undoable);
+            if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
                 // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
                 patch = json.createArrayNode();
+            } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
+                // Only the GM's undo offer moved: it alone is written, patched and spliced into the kept bytes.
+                byte[] undo = json.writeValueAsBytes(undoOf(undoable));
+                table.rememberView(member.userId(), new TableRuntime.SentView(withUndo(before.json(), undo), table.state,
+                        members, characters, undoSeq));
+                ArrayNode ops = json.createArrayNode();
+                ops.addObject().put("op", "replace").put("path", "/undo").set("value", json.readTree(undo));
+                patch = ops;
             } else {
                 byte[] written = viewOf(table, member, members, characters, undoable).json();
                 patch = before == null ? replaceAll(json.readTree(written)) : JsonDiff.diff(json, before.json(), written);
@@ -519,12 +531,7 @@ public class TableEngine {
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable) {
         Viewer viewer = new Viewer(member.userId(), member.role());
-        MemberView.Undo undo = null;
-        if (viewer.isGm()) {
-            undo = undoable
-                    .map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
-                    .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
-        }
+        MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
@@ -533,6 +540,33 @@ public class TableEngine {
                 undoSeq(member, undoable));
         table.rememberView(member.userId(), sent);
         return sent;
+    }
+
+    private static MemberView.Undo undoOf(Optional<LoggedEvent> undoable) {
+        return undoable.map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
+                .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
+    }
+
+    private static final byte[] UNDO_KEY = ",\"undo\":".getBytes(StandardCharsets.UTF_8);
+
+    /**
+     * A GM's view with another undo offer: {@code undo} is {@link MemberView}'s last component, and
+     * its key cannot occur inside a string value (a quote there is escaped), so the last
+     * {@code ,"undo":} is where the old offer starts.
+     */
+    static byte[] withUndo(byte[] view, byte[] undo) {
+        int at = view.length - UNDO_KEY.length - 1;
+        while (at >= 0 && !Arrays.equals(view, at, at + UNDO_KEY.length, UNDO_KEY, 0, UNDO_KEY.length)) {
+            at--;
+        }
+        if (at < 0) {
+            throw new IllegalStateException("Not a GM's view: no undo offer");
+        }
+        int prefix = at + UNDO_KEY.length;
+        byte[] spliced = Arrays.copyOf(view, prefix + undo.length + 1);
+        System.arraycopy(undo, 0, spliced, prefix, undo.length);
+        spliced[spliced.length - 1] = '}';
+        return spliced;
     }
 
     private static List<MemberView.RosterEntry> roster(Collection<CharacterCard> characters, Viewer viewer, List<Member> members) {

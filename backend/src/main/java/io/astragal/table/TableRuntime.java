@@ -70,8 +70,12 @@ final class TableRuntime {
     record SentView(byte[] json, Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
 
         boolean builtFrom(Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
-            return this.state == state && this.members == members && this.characters == characters
-                    && Objects.equals(this.undoSeq, undoSeq);
+            return sameTableAs(state, members, characters) && Objects.equals(this.undoSeq, undoSeq);
+        }
+
+        /** Built from the same table, whatever undo it offers. */
+        boolean sameTableAs(Object state, List<Member> members, Map<String, CharacterCard> characters) {
+            return this.state == state && this.members == members && this.characters == characters;
         }
     }
 

@@ -2,6 +2,7 @@ package io.astragal.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.astragal.support.ClientView;
 import io.astragal.support.IntegrationTest;
 import io.astragal.support.Player;
 import io.astragal.support.TableClient;
@@ -226,6 +227,34 @@ class LiveTableTest {
             assertThat(revert.get("event").get("revertedSeq").asLong()).isEqualTo(1L);
             JsonNode nothingLeft = g.replyTo(g.command("undo", Map.of()));
             assertThat(nothingLeft.get("code").asString()).isEqualTo("INVALID_STATE");
+        }
+    }
+
+    /**
+     * A chat changes no one's view but the GM's undo offer, which the server patches alone and splices
+     * into the view it keeps; the GM's patched view must still equal a fresh snapshot, even when the
+     * offer's summary quotes text that looks like the {@code "undo"} key.
+     */
+    @Test
+    void aChatMovesOnlyTheGmsUndoOfferAndThePatchedViewStaysTheServers() throws Exception {
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda())) {
+            ClientView gm = ClientView.of(g.nextOfKind("snapshot"));
+            a.nextOfKind("snapshot");
+            for (String text : List.of("first", "a \"quote\",\"undo\":{\"seq\":1}} inside", "third")) {
+                long seq = a.replyTo(a.command("chat", Map.of("text", text))).get("seq").asLong();
+                JsonNode event = g.nextOfKind("event");
+                assertThat(event.get("patch")).as("the GM's patch for " + seq).hasSize(1);
+                assertThat(event.get("patch").get(0).get("path").asString()).isEqualTo("/undo");
+                gm.apply(event);
+                assertThat(gm.view().get("undo").get("seq").asLong()).isEqualTo(seq);
+            }
+            long undone = g.replyTo(g.command("undo", Map.of())).get("seq").asLong();
+            gm.catchUp(g, undone);
+            assertThat(gm.view().get("undo").get("seq").asLong()).as("the offer goes back one").isEqualTo(undone - 2);
+            try (TableClient fresh = table.join(table.gm())) {
+                assertThat(fresh.nextOfKind("snapshot").get("view")).as("the GM's patched view").isEqualTo(gm.view());
+            }
         }
     }
 
