@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TableStore, applyEvent, applyHistory, applySnapshot, initialTableState, mergeLog, oldestSeq } from './store';
-import { event, eventView, snapshot } from './testData';
+import { event, eventView, memberView, snapshot } from './testData';
+import type { ActionNeed, ActionOption, MemberTableView } from './types';
 
 describe('the table store', () => {
   it('is loading until the snapshot, which sets view, seq and log', () => {
@@ -22,9 +23,46 @@ describe('the table store', () => {
 
   it('applies a whole-view patch', () => {
     const s0 = applySnapshot(initialTableState, snapshot(1));
-    const whole = { ...s0.view!, rulesetName: 'Vogt' };
+    const whole = { ...s0.sent!, rulesetName: 'Vogt' };
     const s = applyEvent(s0, event(2, [{ op: 'replace', path: '', value: whole }]));
     expect(s.view?.rulesetName).toBe('Vogt');
+  });
+
+  describe('the needs of actions, which the server sends once each in table.needs', () => {
+    const target: ActionNeed = { name: 'target', label: 'Target', kind: 'COMBATANT', options: [] };
+    const amount: ActionNeed = { name: 'amount', label: 'Amount', kind: 'NUMBER', options: [] };
+    const action = (label: string, needs: ActionNeed[]): ActionOption => ({
+      command: 'actlite.applyDamage', label, args: {}, needs, cost: null, enabled: true, reason: '', gmOnly: true,
+    });
+    const gmView = (): MemberTableView => {
+      const v = memberView();
+      return { ...v, table: { ...v.table, actions: [action('Apply damage', [target, amount]), action('Heal', [target, amount])] } };
+    };
+
+    it('are sent once and resolved into every action that names them', () => {
+      const s = applySnapshot(initialTableState, snapshot(1, [], gmView()));
+      expect(s.sent?.table.needs).toEqual([target, amount]);
+      expect(s.sent?.table.actions.map((a) => a.needs)).toEqual([[0, 1], [0, 1]]);
+      expect(s.view?.table.actions.map((a) => a.needs)).toEqual([[target, amount], [target, amount]]);
+    });
+
+    it('follow a patch of the sent view, and are not resolved again when the table is untouched', () => {
+      const s1 = applySnapshot(initialTableState, snapshot(1, [], gmView()));
+      const s2 = applyEvent(s1, event(2, [
+        { op: 'replace', path: '/table/needs', value: [target, amount, { name: 'text', label: 'Text', kind: 'TEXT', options: [] }] },
+        { op: 'replace', path: '/table/actions/1/needs', value: [2] },
+      ]));
+      expect(s2.view?.table.actions[1].needs?.map((n) => n.name)).toEqual(['text']);
+      const s3 = applyEvent(s2, event(3, [{ op: 'replace', path: '/rulesetName', value: 'Actlite!' }]));
+      expect(s3.view?.table).toBe(s2.view?.table);
+    });
+
+    it('an index the table does not hold asks for a fresh snapshot', () => {
+      const s1 = applySnapshot(initialTableState, snapshot(1, [], gmView()));
+      const s2 = applyEvent(s1, event(2, [{ op: 'replace', path: '/table/actions/0/needs', value: [5] }]));
+      expect(s2.status).toBe('needsResync');
+      expect(s2.seq).toBe(1);
+    });
   });
 
   it('drops duplicates (seq at or below the one held)', () => {

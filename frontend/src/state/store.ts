@@ -1,8 +1,8 @@
 // The table's client state: a pure reducer over the messages of the table stream, and a tiny
 // observable container around it. The server is the referee; this only mirrors what it sent.
 
-import { applyPatch } from './patch';
-import type { EventMessage, EventView, HistoryMessage, MemberTableView, SnapshotMessage } from './types';
+import { applyPatch, PatchError } from './patch';
+import type { EventMessage, EventView, HistoryMessage, MemberTableView, SentMemberTableView, SnapshotMessage, TableView } from './types';
 
 export type SyncStatus = 'loading' | 'ready' | 'needsResync';
 
@@ -11,6 +11,9 @@ export interface TableState {
   status: SyncStatus;
   /** The seq of the view held; -1 before the first snapshot. */
   seq: number;
+  /** The view as the server sent and patched it: what the next patch applies to. */
+  sent: SentMemberTableView | null;
+  /** The same view with every action's needs resolved, for drawing. */
   view: MemberTableView | null;
   /** The log, oldest first, without duplicate seqs. */
   log: EventView[];
@@ -24,6 +27,7 @@ export interface TableState {
 export const initialTableState: TableState = {
   status: 'loading',
   seq: -1,
+  sent: null,
   view: null,
   log: [],
   undone: new Set(),
@@ -49,25 +53,56 @@ function withLog(state: TableState, log: EventView[]): TableState {
   return { ...state, log, undone: undoneOf(log) };
 }
 
+/**
+ * The view to draw: the sent one with each action's need indices replaced by the needs they name.
+ * The table part is only resolved again when a patch touched it.
+ */
+export function resolveView(sent: SentMemberTableView, previous: TableState): MemberTableView {
+  const { needs, ...table } = sent.table;
+  const resolved: TableView =
+    previous.sent !== null && previous.view !== null && previous.sent.table === sent.table
+      ? previous.view.table
+      : {
+          ...table,
+          actions: (table.actions ?? []).map((action) => ({
+            ...action,
+            needs: (action.needs ?? []).map((i) => {
+              const need = needs?.[i];
+              if (need === undefined) throw new PatchError(`No need ${i} in the table's needs`);
+              return need;
+            }),
+          })),
+        };
+  return { ...sent, table: resolved };
+}
+
 export function applySnapshot(state: TableState, message: SnapshotMessage): TableState {
   const log = mergeLog(state.log, message.recent ?? []);
-  return withLog({ ...state, status: 'ready', seq: message.seq, view: message.view }, log);
+  let view: MemberTableView;
+  try {
+    view = resolveView(message.view, state);
+  } catch {
+    return { ...state, status: 'needsResync' };
+  }
+  return withLog({ ...state, status: 'ready', seq: message.seq, sent: message.view, view }, log);
 }
 
 export function applyEvent(state: TableState, message: EventMessage): TableState {
   // Before the first snapshot, and while a resync is under way, the coming snapshot covers it.
-  if (state.status !== 'ready' || state.view === null) return state;
+  if (state.status !== 'ready' || state.sent === null) return state;
   if (message.seq <= state.seq) return state; // a duplicate
   if (message.seq > state.seq + 1) return { ...state, status: 'needsResync' }; // a gap
+  let sent: SentMemberTableView;
   let view: MemberTableView;
   try {
-    view = applyPatch(state.view, message.patch ?? []);
+    sent = applyPatch(state.sent, message.patch ?? []);
+    view = resolveView(sent, state);
   } catch {
     // A patch that does not fit the view held: ask for a fresh snapshot.
     return { ...state, status: 'needsResync' };
   }
   const log = mergeLog(state.log, [message.event]);
-  return withLog({ ...state, seq: message.seq, view }, log);
+  return withLog({ ...state, seq: message.seq, sent, view }, log);
 }
 
 export function applyHistory(state: TableState, message: HistoryMessage): TableState {

@@ -1,6 +1,6 @@
 // Messages shaped as docs/protocol.md shows them, for the unit tests.
 
-import type { EventMessage, EventView, MemberTableView, SnapshotMessage } from './types';
+import type { ActionNeed, EventMessage, EventView, MemberTableView, SentMemberTableView, SnapshotMessage } from './types';
 
 export function eventView(seq: number, extra: Partial<EventView> = {}): EventView {
   return {
@@ -32,8 +32,26 @@ export function memberView(): MemberTableView {
   };
 }
 
+/** A view as the server sends it: each distinct need once, actions naming them by index. */
+export function sentView(view: MemberTableView): SentMemberTableView {
+  const needs: ActionNeed[] = [];
+  const keys: string[] = [];
+  const actions = view.table.actions.map((action) => ({
+    ...action,
+    needs: (action.needs ?? []).map((need) => {
+      const key = JSON.stringify(need);
+      if (!keys.includes(key)) {
+        keys.push(key);
+        needs.push(need);
+      }
+      return keys.indexOf(key);
+    }),
+  }));
+  return { ...view, table: { ...view.table, actions, needs } };
+}
+
 export function snapshot(seq: number, recent: EventView[] = [], view: MemberTableView = memberView()): SnapshotMessage {
-  return { kind: 'snapshot', tableId: 't-1', seq, view, recent };
+  return { kind: 'snapshot', tableId: 't-1', seq, view: sentView(view), recent };
 }
 
 export function event(seq: number, patch: EventMessage['patch'] = [], extra: Partial<EventView> = {}): EventMessage {

@@ -231,11 +231,27 @@ export type PatchOp =
   | { op: 'copy'; from: string; path: string }
   | { op: 'test'; path: string; value: unknown };
 
+/** An action as the server sends it: its needs are indices into the table's `needs`. */
+export interface SentActionOption extends Omit<ActionOption, 'needs'> {
+  needs: number[];
+}
+
+/** The table as the server sends it: each distinct need once, in `needs`. */
+export interface SentTableView extends Omit<TableView, 'actions'> {
+  actions: SentActionOption[];
+  needs: ActionNeed[];
+}
+
+/** A member's view as the server sends and patches it; the store resolves it into a {@link MemberTableView}. */
+export interface SentMemberTableView extends Omit<MemberTableView, 'table'> {
+  table: SentTableView;
+}
+
 export interface SnapshotMessage {
   kind: 'snapshot';
   tableId: string;
   seq: number;
-  view: MemberTableView;
+  view: SentMemberTableView;
   recent: EventView[];
 }
 

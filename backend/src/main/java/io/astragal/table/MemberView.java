@@ -7,7 +7,8 @@ import java.util.List;
  * The whole table as one member sees it; the client keeps it up to date by applying patches.
  *
  * @param members everyone in the campaign
- * @param table   the ruleset's {@link io.astragal.rules.TableView}: combatants, initiative, actions this member may take
+ * @param table   the ruleset's {@link io.astragal.rules.TableView} as a {@link SentTable}: combatants, initiative,
+ *                actions this member may take and, once each, what those actions need
  * @param roster  the campaign characters this member may put into play: all of them for a GM, their own for a player
  * @param undo    for GMs: whether there is something to undo and what; null for everyone else
  */

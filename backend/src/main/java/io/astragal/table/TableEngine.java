@@ -535,7 +535,7 @@ public class TableEngine {
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                table.referee.view(table.state, viewer), roster(characters.values(), viewer, members), undo);
+                SentTable.of(table.referee.view(table.state, viewer)), roster(characters.values(), viewer, members), undo);
         var sent = new TableRuntime.SentView(json.writeValueAsBytes(view), table.state, members, characters,
                 undoSeq(member, undoable));
         table.rememberView(member.userId(), sent);

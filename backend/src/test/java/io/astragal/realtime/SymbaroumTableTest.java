@@ -6,6 +6,7 @@ import io.astragal.support.ClientView;
 import io.astragal.support.IntegrationTest;
 import io.astragal.support.TableClient;
 import io.astragal.support.TwoPlayerTable;
+import io.astragal.support.Views;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -57,7 +58,7 @@ class SymbaroumTableTest {
 
     /** The button a member is offered for {@code command} whose label contains {@code label}. */
     private static JsonNode option(JsonNode view, String command, String label) {
-        for (JsonNode a : view.get("table").get("actions")) {
+        for (JsonNode a : Views.actions(view)) {
             if (a.get("command").asString().equals(command) && a.get("label").asString().contains(label)) {
                 return a;
             }

@@ -7,6 +7,7 @@ import io.astragal.support.IntegrationTest;
 import io.astragal.support.Seat;
 import io.astragal.support.TableClient;
 import io.astragal.support.TwoPlayerTable;
+import io.astragal.support.Views;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +67,7 @@ class VogtTableTest {
 
     /** The first action the seat's view offers whose label starts with {@code label}. */
     private static ActionOption offered(Seat seat, String label) {
-        for (JsonNode a : seat.view().get("table").get("actions")) {
+        for (JsonNode a : Views.actions(seat.view())) {
             if (a.get("label").asString().startsWith(label)) {
                 return new ActionOption(a);
             }

@@ -3,6 +3,8 @@ package io.astragal.support;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Reading a member's view of a table (docs/protocol.md): the actions it offers and the combatants it shows. */
 public final class Views {
@@ -10,10 +12,24 @@ public final class Views {
     private Views() {
     }
 
-    /** Every action the view offers, enabled or not, in order. */
+    /**
+     * Every action the view offers, enabled or not, in order, each with its {@code needs} resolved as
+     * the web client resolves them: the view sends them as indices into the table's {@code needs}.
+     */
     public static List<JsonNode> actions(JsonNode view) {
+        JsonNode needs = view.get("table").get("needs");
         List<JsonNode> actions = new ArrayList<>();
-        view.get("table").get("actions").forEach(actions::add);
+        for (JsonNode sent : view.get("table").get("actions")) {
+            ObjectNode action = (ObjectNode) sent.deepCopy();
+            ArrayNode resolved = action.putArray("needs");
+            for (JsonNode index : sent.get("needs")) {
+                if (!index.isInt() || !needs.has(index.asInt())) {
+                    throw new AssertionError("need " + index + " is not in the table's needs " + needs);
+                }
+                resolved.add(needs.get(index.asInt()));
+            }
+            actions.add(action);
+        }
         return actions;
     }
 

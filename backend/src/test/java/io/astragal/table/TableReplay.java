@@ -25,7 +25,7 @@ public final class TableReplay {
         String rulesetId = context.getBean(TableDirectory.class).rulesetId(tableId).orElseThrow();
         Referee<Object> referee = (Referee<Object>) Rulesets.byId(rulesetId).orElseThrow().referee();
         Object state = engine.replayedState(tableId);
-        return context.getBean(JsonMapper.class).valueToTree(referee.view(state, new Viewer(userId, role)));
+        return context.getBean(JsonMapper.class).valueToTree(SentTable.of(referee.view(state, new Viewer(userId, role))));
     }
 
     /** The last seq of the table's log in the database, 0 for none. */
