@@ -26,10 +26,22 @@ final class JsonDiff {
     private JsonDiff() {
     }
 
+    /**
+     * The two indexes of the thread's current diff, reused: a fan-out diffs every member's view in
+     * turn on one thread, and growing fresh index arrays for each was a fifth of what it allocated.
+     */
+    private static final ThreadLocal<Index[]> INDEXES = ThreadLocal.withInitial(() -> new Index[] {new Index(), new Index()});
+
     static ArrayNode diff(ObjectMapper json, byte[] from, byte[] to) {
         ArrayNode ops = JsonNodeFactory.instance.arrayNode();
         if (!Arrays.equals(from, to)) {
-            new Walk(json, Index.of(from), Index.of(to), ops).diff(0, 0);
+            Index[] indexes = INDEXES.get();
+            try {
+                new Walk(json, indexes[0].of(from), indexes[1].of(to), ops).diff(0, 0);
+            } finally {
+                indexes[0].release();
+                indexes[1].release();
+            }
         }
         return ops;
     }
@@ -45,7 +57,10 @@ final class JsonDiff {
         static final byte ARRAY = 1;
         static final byte SCALAR = 2;
 
-        final byte[] doc;
+        /** Past this many values an index's arrays are not kept for the next document. */
+        private static final int KEPT = 1 << 14;
+
+        byte[] doc;
         int size;
         byte[] kinds = new byte[64];
         int[] starts = new int[64];
@@ -56,14 +71,26 @@ final class JsonDiff {
         int[] keyEnds = new int[64];
         private int at;
 
-        private Index(byte[] doc) {
+        /** Indexes {@code doc}, reusing this index's arrays. */
+        Index of(byte[] doc) {
             this.doc = doc;
+            size = 0;
+            at = 0;
+            value(-1, -1);
+            return this;
         }
 
-        static Index of(byte[] doc) {
-            Index index = new Index(doc);
-            index.value(-1, -1);
-            return index;
+        /** Lets go of the document, and of arrays grown for an unusually large one. */
+        void release() {
+            doc = null;
+            if (kinds.length > KEPT) {
+                kinds = new byte[64];
+                starts = new int[64];
+                ends = new int[64];
+                after = new int[64];
+                keyStarts = new int[64];
+                keyEnds = new int[64];
+            }
         }
 
         private void value(int keyStart, int keyEnd) {

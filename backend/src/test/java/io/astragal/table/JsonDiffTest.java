@@ -27,6 +27,23 @@ class JsonDiffTest {
     }
 
     @Test
+    void aThreadsIndexesCarryNothingFromOneDiffToTheNext() {
+        // One thread diffs every member's view in turn with the same two indexes: a big view, one
+        // past the size whose arrays are let go, then a small one.
+        StringBuilder big = new StringBuilder("{'list':[");
+        for (int i = 0; i < 20_000; i++) {
+            big.append(i == 0 ? "" : ",").append("{'n':").append(i).append('}');
+        }
+        JsonNode bigFrom = json(big + "],'end':1}");
+        JsonNode bigTo = json(big + "],'end':2}");
+        assertThat(diff(bigFrom, bigTo).toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/end\",\"value\":2}]");
+        JsonNode from = json("{'a':{'b':1},'c':[1,2]}");
+        JsonNode to = json("{'a':{'b':2},'c':[1,2]}");
+        assertThat(diff(from, to).toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/a/b\",\"value\":2}]");
+        assertThat(diff(bigFrom, bigTo)).hasSize(1);
+    }
+
+    @Test
     void identicalViewsGiveAnEmptyPatch() {
         JsonNode view = json("{'a':{'b':[1,2,{'c':'x'}]},'d':null}");
         assertThat(diff(view, view.deepCopy())).isEmpty();
