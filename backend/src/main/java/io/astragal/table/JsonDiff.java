@@ -34,16 +34,21 @@ final class JsonDiff {
 
     static ArrayNode diff(ObjectMapper json, byte[] from, byte[] to) {
         ArrayNode ops = JsonNodeFactory.instance.arrayNode();
+        diff(json, from, to, "", ops);
+        return ops;
+    }
+
+    /** Adds to {@code ops} what turns {@code from} into {@code to}, two values found at the JSON pointer {@code at}. */
+    static void diff(ObjectMapper json, byte[] from, byte[] to, String at, ArrayNode ops) {
         if (!Arrays.equals(from, to)) {
             Index[] indexes = INDEXES.get();
             try {
-                new Walk(json, indexes[0].of(from), indexes[1].of(to), ops).diff(0, 0);
+                new Walk(json, indexes[0].of(from), indexes[1].of(to), ops, at, new ArrayList<>()).diff(0, 0);
             } finally {
                 indexes[0].release();
                 indexes[1].release();
             }
         }
-        return ops;
     }
 
     /**
@@ -197,11 +202,7 @@ final class JsonDiff {
         }
     }
 
-    private record Walk(ObjectMapper json, Index from, Index to, ArrayNode ops, List<String> path) {
-
-        Walk(ObjectMapper json, Index from, Index to, ArrayNode ops) {
-            this(json, from, to, ops, new ArrayList<>());
-        }
+    private record Walk(ObjectMapper json, Index from, Index to, ArrayNode ops, String at, List<String> path) {
 
         void diff(int a, int b) {
             if (from.sameBytes(a, to, b)) {
@@ -283,9 +284,9 @@ final class JsonDiff {
 
         private String pointer() {
             if (path.isEmpty()) {
-                return "";
+                return at;
             }
-            StringBuilder pointer = new StringBuilder();
+            StringBuilder pointer = new StringBuilder(at);
             for (String segment : path) {
                 pointer.append('/').append(segment);
             }

@@ -16,11 +16,9 @@ import io.astragal.rules.Rulesets;
 import io.astragal.rules.Viewer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -190,7 +188,7 @@ public class TableEngine {
         TableRuntime table = lockCurrent(tableId);
         try {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
-            byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId)).json();
+            byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId)).view().json();
             JsonNode view = json.readTree(written);
             List<EventView> recent = table.recent.stream()
                     .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
@@ -477,6 +475,7 @@ public class TableEngine {
 
     private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
         Optional<LoggedEvent> undoable = undoOffer(table);
+        ViewWriter writer = new ViewWriter(json);
         TableMessage.Event previous = null;
         byte[] previousWritten = null;
         for (Member member : members) {
@@ -488,16 +487,16 @@ public class TableEngine {
                 // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
                 patch = json.createArrayNode();
             } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
-                // Only the GM's undo offer moved: it alone is written, patched and spliced into the kept bytes.
-                byte[] undo = json.writeValueAsBytes(undoOf(undoable));
-                table.rememberView(member.userId(), new TableRuntime.SentView(withUndo(before.json(), undo), table.state,
+                // Only the GM's undo offer moved: it alone is written and patched.
+                ViewPart.Leaf undo = writer.leaf(undoOf(undoable));
+                table.rememberView(member.userId(), new TableRuntime.SentView(before.view().with("undo", undo), table.state,
                         members, characters, undoSeq));
                 ArrayNode ops = json.createArrayNode();
-                ops.addObject().put("op", "replace").put("path", "/undo").set("value", json.readTree(undo));
+                ops.addObject().put("op", "replace").put("path", "/undo").set("value", json.readTree(undo.json()));
                 patch = ops;
             } else {
-                byte[] written = viewOf(table, member, members, characters, undoable).json();
-                patch = before == null ? replaceAll(json.readTree(written)) : JsonDiff.diff(json, before.json(), written);
+                ViewPart.Fields view = viewOf(table, member, members, characters, undoable, writer).view();
+                patch = before == null ? replaceAll(json.readTree(view.json())) : writer.diff(before.view(), view);
             }
             TableMessage.Event message = new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch);
             // Players who see the event alike and whose views did not change are sent the same bytes.
@@ -521,7 +520,7 @@ public class TableEngine {
 
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters) {
-        return viewOf(table, member, members, characters, undoOffer(table));
+        return viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json));
     }
 
     /**
@@ -529,14 +528,15 @@ public class TableEngine {
      * records, and kept as the base of their next patch.
      */
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
-                                         Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable) {
+                                         Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable,
+                                         ViewWriter writer) {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
                 SentTable.of(table.referee.view(table.state, viewer)), roster(characters.values(), viewer, members), undo);
-        var sent = new TableRuntime.SentView(json.writeValueAsBytes(view), table.state, members, characters,
+        var sent = new TableRuntime.SentView(writer.write(view), table.state, members, characters,
                 undoSeq(member, undoable));
         table.rememberView(member.userId(), sent);
         return sent;
@@ -545,28 +545,6 @@ public class TableEngine {
     private static MemberView.Undo undoOf(Optional<LoggedEvent> undoable) {
         return undoable.map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
                 .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
-    }
-
-    private static final byte[] UNDO_KEY = ",\"undo\":".getBytes(StandardCharsets.UTF_8);
-
-    /**
-     * A GM's view with another undo offer: {@code undo} is {@link MemberView}'s last component, and
-     * its key cannot occur inside a string value (a quote there is escaped), so the last
-     * {@code ,"undo":} is where the old offer starts.
-     */
-    static byte[] withUndo(byte[] view, byte[] undo) {
-        int at = view.length - UNDO_KEY.length - 1;
-        while (at >= 0 && !Arrays.equals(view, at, at + UNDO_KEY.length, UNDO_KEY, 0, UNDO_KEY.length)) {
-            at--;
-        }
-        if (at < 0) {
-            throw new IllegalStateException("Not a GM's view: no undo offer");
-        }
-        int prefix = at + UNDO_KEY.length;
-        byte[] spliced = Arrays.copyOf(view, prefix + undo.length + 1);
-        System.arraycopy(undo, 0, spliced, prefix, undo.length);
-        spliced[spliced.length - 1] = '}';
-        return spliced;
     }
 
     private static List<MemberView.RosterEntry> roster(Collection<CharacterCard> characters, Viewer viewer, List<Member> members) {
@@ -725,7 +703,7 @@ public class TableEngine {
                     LoggedEvent event = missed.get(i);
                     JsonNode patch = json.createArrayNode();
                     if (i == missed.size() - 1) {
-                        patch = replaceAll(json.readTree(viewOf(table, member, members, characters).json()));
+                        patch = replaceAll(json.readTree(viewOf(table, member, members, characters).view().json()));
                     }
                     publisher.toMember(table.id, member.userId(), json.writeValueAsBytes(
                             new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch)));

@@ -60,14 +60,15 @@ final class TableRuntime {
     }
 
     /**
-     * A view a member was sent, as JSON bytes (a view as a tree costs several times its text in
-     * heap, and a table keeps one per member for as long as it is loaded), with the inputs it was
+     * A view a member was sent, as the JSON bytes of its parts (a view as a tree costs several times
+     * its text in heap, and a table keeps one per member for as long as it is loaded; members share
+     * the parts they see alike, {@link ViewPart}), with the inputs it was
      * built from. A referee's view is a pure function of its immutable state, so the same state
      * object, roster objects and undo offer make the same bytes: the view need not be built again.
      *
      * @param undoSeq the seq the GM's view offers to undo (0: nothing); null for everyone else
      */
-    record SentView(byte[] json, Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
+    record SentView(ViewPart.Fields view, Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
 
         boolean builtFrom(Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
             return sameTableAs(state, members, characters) && Objects.equals(this.undoSeq, undoSeq);

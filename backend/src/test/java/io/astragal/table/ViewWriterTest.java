@@ -1,0 +1,123 @@
+package io.astragal.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.rules.ActionOption;
+import io.astragal.rules.CombatantView;
+import io.astragal.rules.DeckView;
+import io.astragal.rules.InitiativeModel;
+import io.astragal.rules.Need;
+import io.astragal.rules.Role;
+import io.astragal.rules.TableView;
+import io.astragal.support.JsonPatch;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Views kept as parts: the same bytes as the whole view, shared where members see alike, and patches that turn one into the next. */
+class ViewWriterTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final MemberView.Me GM = new MemberView.Me("gm", "Gemma", Role.GM);
+    private static final MemberView.Me ALDA = new MemberView.Me("alda", "Alda", Role.PLAYER);
+    private static final MemberView.Me BRAM = new MemberView.Me("bram", "Bram", Role.PLAYER);
+
+    private static CombatantView combatant(String id, String owner, boolean mine, int health) {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("STR", 2);
+        stats.put("weapons", List.of("Club (speed 1->2; to-hit +0)"));
+        if (mine) {
+            stats.put("hexes", List.of());
+        }
+        return new CombatantView(id, id.toUpperCase(), owner, false, mine,
+                List.of(new CombatantView.Track("health", "Health", health, 9, Integer.toString(health), "full")),
+                List.of(new CombatantView.Chip("prone", null)), stats);
+    }
+
+    /** Alda's or Bram's view (or, for "gm", the GM's) with the given health of each character. */
+    private static MemberView view(MemberView.Me me, int aldaHealth, int bramHealth, boolean withOrc) {
+        List<CombatantView> combatants = new ArrayList<>(List.of(
+                combatant("c-alda", "alda", me == ALDA || me == GM, aldaHealth),
+                combatant("c-bram", "bram", me == BRAM || me == GM, bramHealth)));
+        if (withOrc) {
+            combatants.add(combatant("c-orc", "gm", me == GM, 7));
+        }
+        Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
+        hands.put("c-alda", new DeckView.Hand(1, me == BRAM ? null : List.of(new DeckView.Card("1", "c-alda", "ap", "AP"))));
+        DeckView deck = new DeckView(1, 40, null, hands, List.of(), List.of(), List.of());
+        List<ActionOption> actions = List.of(new ActionOption("actlite.spendAp", "Spend AP " + me.displayName(),
+                Map.of("characterId", "c-" + me.userId()), List.of(Need.of("amount"), Need.of("target")), 1, true, "", false));
+        Object table = SentTable.of(new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions));
+        return new MemberView("t-1", "actlite", "Actlite", me, List.of(GM, ALDA, BRAM), table,
+                List.of(new MemberView.RosterEntry("c-" + me.userId(), me.displayName(), false, me.displayName())),
+                me == GM ? new MemberView.Undo(false, null, "Nothing to undo yet.") : null);
+    }
+
+    @Test
+    void thePartsWrittenInOrderAreTheBytesOfTheWholeView() {
+        for (MemberView.Me me : List.of(GM, ALDA, BRAM)) {
+            MemberView view = view(me, 9, 4, true);
+            assertThat(new String(new ViewWriter(JSON).write(view).json()))
+                    .isEqualTo(new String(JSON.writeValueAsBytes(view)));
+        }
+        // A ruleset view of another shape is one part.
+        MemberView other = new MemberView("t-1", "x", "X", ALDA, List.of(ALDA), Map.of("anything", List.of(1, 2)), List.of(), null);
+        assertThat(new ViewWriter(JSON).write(other).json()).isEqualTo(JSON.writeValueAsBytes(other));
+    }
+
+    @Test
+    void playersWhoSeeACombatantAlikeShareItsPartAndItsPatch() {
+        ViewWriter before = new ViewWriter(JSON);
+        ViewPart.Fields aldaBefore = before.write(view(ALDA, 9, 4, true));
+        ViewPart.Fields bramBefore = before.write(view(BRAM, 9, 4, true));
+        ViewWriter after = new ViewWriter(JSON);
+        ViewPart.Fields aldaAfter = after.write(view(ALDA, 9, 4, true));
+        // The orc (seen by neither as theirs) is one part for both; Alda's own character is not.
+        ViewPart orcForAlda = combatants(aldaBefore).get(2);
+        assertThat(orcForAlda).isSameAs(combatants(bramBefore).get(2));
+        assertThat(combatants(aldaBefore).get(0)).isNotSameAs(combatants(bramBefore).get(0));
+
+        ViewWriter next = new ViewWriter(JSON);
+        ViewPart.Fields aldaHurt = next.write(view(ALDA, 9, 2, true));
+        ViewPart.Fields bramHurt = next.write(view(BRAM, 9, 2, true));
+        JsonNode aldaPatch = next.diff(aldaBefore, aldaHurt);
+        JsonNode bramPatch = next.diff(bramBefore, bramHurt);
+        // Bram's health as Alda sees it moved: one patch, worked out once and sent to her.
+        assertThat(aldaPatch.toString()).isEqualTo(
+                "[{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/value\",\"value\":2},"
+                        + "{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/display\",\"value\":\"2\"}]");
+        assertThat(aldaPatch.get(0)).isSameAs(next.diff(aldaBefore, aldaHurt).get(0));
+        assertPatchTurns(aldaBefore, aldaHurt, aldaPatch);
+        assertPatchTurns(bramBefore, bramHurt, bramPatch);
+        assertThat(aldaAfter.json()).isEqualTo(aldaBefore.json());
+        assertThat(after.diff(aldaBefore, aldaAfter)).as("an unchanged view").isEmpty();
+    }
+
+    @Test
+    void aCombatantJoiningReplacesTheListAndTheGmsUndoIsItsOwnPart() {
+        ViewWriter writer = new ViewWriter(JSON);
+        ViewPart.Fields without = writer.write(view(GM, 9, 4, false));
+        ViewPart.Fields with = writer.write(view(GM, 9, 4, true));
+        JsonNode patch = writer.diff(without, with);
+        assertThat(patch.toString()).contains("\"op\":\"replace\",\"path\":\"/table/combatants\"");
+        assertPatchTurns(without, with, patch);
+        assertPatchTurns(with, without, writer.diff(with, without));
+
+        ViewPart.Fields offered = with.with("undo", writer.leaf(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
+        assertThat(offered.get("undo").json()).isEqualTo(JSON.writeValueAsBytes(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
+        assertPatchTurns(with, offered, writer.diff(with, offered));
+        assertThat(writer.diff(with, offered).toString()).doesNotContain("/table");
+    }
+
+    private static List<ViewPart> combatants(ViewPart.Fields view) {
+        return ((ViewPart.Items) ((ViewPart.Fields) view.get("table")).get("combatants")).items();
+    }
+
+    private static void assertPatchTurns(ViewPart from, ViewPart to, JsonNode patch) {
+        assertThat(JsonPatch.apply(JSON.readTree(from.json()), patch)).as("patch " + patch).isEqualTo(JSON.readTree(to.json()));
+    }
+}
