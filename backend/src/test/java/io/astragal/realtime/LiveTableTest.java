@@ -231,7 +231,7 @@ class LiveTableTest {
     }
 
     /**
-     * A chat changes no one's view but the GM's undo offer, which the server patches alone and splices
+     * A chat changes no one's view but the GM's undo offer, which the server patches alone and puts
      * into the view it keeps; the GM's patched view must still equal a fresh snapshot, even when the
      * offer's summary quotes text that looks like the {@code "undo"} key.
      */
@@ -241,11 +241,20 @@ class LiveTableTest {
              TableClient a = table.join(table.alda())) {
             ClientView gm = ClientView.of(g.nextOfKind("snapshot"));
             a.nextOfKind("snapshot");
-            for (String text : List.of("first", "a \"quote\",\"undo\":{\"seq\":1}} inside", "third")) {
-                long seq = a.replyTo(a.command("chat", Map.of("text", text))).get("seq").asLong();
+            List<String> texts = List.of("first", "a \"quote\",\"undo\":{\"seq\":1}} inside", "third");
+            for (int i = 0; i < texts.size(); i++) {
+                long seq = a.replyTo(a.command("chat", Map.of("text", texts.get(i)))).get("seq").asLong();
                 JsonNode event = g.nextOfKind("event");
-                assertThat(event.get("patch")).as("the GM's patch for " + seq).hasSize(1);
-                assertThat(event.get("patch").get(0).get("path").asString()).isEqualTo("/undo");
+                for (JsonNode op : event.get("patch")) {
+                    assertThat(op.get("path").asString()).as("the GM's patch for " + seq).startsWith("/undo");
+                }
+                if (i > 0) {
+                    // The first chat may find the campaign's roster read anew since the GM's snapshot (a
+                    // roster change forgets the kept one), and the view then is built and diffed whole;
+                    // from the second on, only the offer moves.
+                    assertThat(event.get("patch")).as("the GM's patch for " + seq).hasSize(1);
+                    assertThat(event.get("patch").get(0).get("path").asString()).isEqualTo("/undo");
+                }
                 gm.apply(event);
                 assertThat(gm.view().get("undo").get("seq").asLong()).isEqualTo(seq);
             }
