@@ -1,6 +1,7 @@
 package io.astragal.rules;
 
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The pure game logic of one ruleset at a live table: decide what a command does (or why it may
@@ -42,4 +43,13 @@ public interface Referee<S> {
 
     /** What {@code viewer} sees of {@code state}: JSON-shaped records, lists, maps and values only. */
     Object view(S state, Viewer viewer);
+
+    /**
+     * The views of one state for several viewers in turn (every member, after an event). A referee
+     * may build once what they see alike and hand each of them the same record; by default each view
+     * is built on its own. The function lives as long as one fan-out.
+     */
+    default Function<Viewer, Object> views(S state) {
+        return viewer -> view(state, viewer);
+    }
 }

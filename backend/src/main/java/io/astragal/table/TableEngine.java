@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -476,7 +477,9 @@ public class TableEngine {
     private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
         Optional<LoggedEvent> undoable = undoOffer(table);
         ViewWriter writer = new ViewWriter(json);
-        TableMessage.Event previous = null;
+        Function<Viewer, Object> views = table.referee.views(table.state);
+        ViewPart.Leaf previousEvent = null;
+        JsonNode previousPatch = null;
         byte[] previousWritten = null;
         for (Member member : members) {
             Viewer viewer = new Viewer(member.userId(), member.role());
@@ -495,14 +498,16 @@ public class TableEngine {
                 ops.addObject().put("op", "replace").put("path", "/undo").set("value", json.readTree(undo.json()));
                 patch = ops;
             } else {
-                ViewPart.Fields view = viewOf(table, member, members, characters, undoable, writer).view();
+                ViewPart.Fields view = viewOf(table, member, members, characters, undoable, writer, views).view();
                 patch = before == null ? replaceAll(json.readTree(view.json())) : writer.diff(before.view(), view);
             }
-            TableMessage.Event message = new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch);
+            ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
             // Players who see the event alike and whose views did not change are sent the same bytes.
-            byte[] written = message.equals(previous) ? previousWritten : json.writeValueAsBytes(message);
+            byte[] written = eventView == previousEvent && patch.equals(previousPatch) ? previousWritten
+                    : writer.event(event.seq(), eventView, patch);
             publisher.toMember(table.id, member.userId(), written);
-            previous = message;
+            previousEvent = eventView;
+            previousPatch = patch;
             previousWritten = written;
         }
     }
@@ -520,7 +525,8 @@ public class TableEngine {
 
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters) {
-        return viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json));
+        return viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
+                viewer -> table.referee.view(table.state, viewer));
     }
 
     /**
@@ -529,13 +535,13 @@ public class TableEngine {
      */
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable,
-                                         ViewWriter writer) {
+                                         ViewWriter writer, Function<Viewer, Object> views) {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                SentTable.of(table.referee.view(table.state, viewer)), roster(characters.values(), viewer, members), undo);
+                SentTable.of(views.apply(viewer)), roster(characters.values(), viewer, members), undo);
         var sent = new TableRuntime.SentView(writer.write(view), table.state, members, characters,
                 undoSeq(member, undoable));
         table.rememberView(member.userId(), sent);

@@ -1,8 +1,8 @@
 package io.astragal.table;
 
 import io.astragal.rules.CombatantView;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,10 +14,14 @@ import tools.jackson.databind.node.ArrayNode;
 /**
  * Writes members' views as {@link ViewPart}s and works out their patches, for one fan-out (or one
  * snapshot): the views of one table state. A part that several members see alike (a combatant seen
- * from outside, the deck, the member list) is written once and they all get the same
+ * from outside, the deck, the member list, the event) is written once and they all get the same
  * {@link ViewPart.Leaf}; a patch from one leaf to another is worked out once. Equal parts are found
  * by the records' value equality: every view here is built from the one state by the same code, so
  * equal records are written alike (their maps list their entries in the same order).
+ *
+ * <p>Nothing is kept for the next fan-out: parts kept from one event to the next outlive the young
+ * generation, and a table's view records kept per table filled a 512 MiB heap at 1,000 tables
+ * (docs/performance.md, step 19).
  */
 final class ViewWriter {
 
@@ -25,8 +29,15 @@ final class ViewWriter {
             "table", "roster", "undo");
     static final ViewPart.Keys SENT_TABLE = ViewPart.Keys.of("model", "combatants", "initiative", "actions", "needs");
 
+    private static final byte[] EVENT_SEQ = "{\"kind\":\"event\",\"seq\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] EVENT_VIEW = ",\"event\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] EVENT_PATCH = ",\"patch\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] NO_OPS = "[]".getBytes(StandardCharsets.UTF_8);
+
     private final ObjectMapper json;
+    /** The parts written that others may see alike, by value, and by the records a referee shares ({@code Referee.views}). */
     private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
+    private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
     private final Map<ViewPart.Leaf, Patch> patches = new IdentityHashMap<>();
 
     private record Patch(ViewPart.Leaf from, String at, List<JsonNode> ops) {
@@ -37,21 +48,21 @@ final class ViewWriter {
     }
 
     ViewPart.Fields write(MemberView view) {
-        return new ViewPart.Fields(MEMBER_VIEW, List.of(leaf(view.tableId()), leaf(view.rulesetId()),
-                leaf(view.rulesetName()), leaf(view.me()), shared(view.members()), table(view.table()),
+        return new ViewPart.Fields(MEMBER_VIEW, List.of(part(view.tableId()), part(view.rulesetId()),
+                part(view.rulesetName()), leaf(view.me()), part(view.members()), table(view.table()),
                 leaf(view.roster()), leaf(view.undo())));
     }
 
     private ViewPart table(Object table) {
         if (!(table instanceof SentTable sent)) {
-            return leaf(table);
+            return part(table);
         }
         List<ViewPart> combatants = new ArrayList<>(sent.combatants().size());
         for (CombatantView combatant : sent.combatants()) {
-            combatants.add(shared(combatant));
+            combatants.add(part(combatant));
         }
-        return new ViewPart.Fields(SENT_TABLE, List.of(shared(sent.model()), new ViewPart.Items(combatants),
-                shared(sent.initiative()), leaf(sent.actions()), shared(sent.needs())));
+        return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model()), new ViewPart.Items(combatants),
+                part(sent.initiative()), leaf(sent.actions()), part(sent.needs())));
     }
 
     /** A part only this member sees: written for them alone. */
@@ -60,13 +71,42 @@ final class ViewWriter {
     }
 
     /** A part others may see alike: written once per distinct value. */
-    private ViewPart.Leaf shared(Object value) {
-        ViewPart.Leaf leaf = shared.get(value);
+    ViewPart.Leaf part(Object value) {
+        ViewPart.Leaf leaf = sharedRecords.get(value);
         if (leaf == null) {
-            leaf = leaf(value);
-            shared.put(value, leaf);
+            // Hashing a record walks all of it: a record the referee handed out before is found by identity.
+            leaf = shared.get(value);
+            if (leaf == null) {
+                leaf = leaf(value);
+                shared.put(value, leaf);
+            }
+            sharedRecords.put(value, leaf);
         }
         return leaf;
+    }
+
+    /**
+     * A {@link TableMessage.Event} as the bytes Jackson writes for it, around an event view written
+     * once per pass for everyone who sees it alike ({@link #part}).
+     */
+    byte[] event(long seq, ViewPart.Leaf event, JsonNode patch) {
+        byte[] number = Long.toString(seq).getBytes(StandardCharsets.US_ASCII);
+        byte[] ops = patch.isEmpty() ? NO_OPS : json.writeValueAsBytes(patch);
+        byte[] message = new byte[EVENT_SEQ.length + number.length + EVENT_VIEW.length + event.json().length
+                + EVENT_PATCH.length + ops.length + 1];
+        int at = put(message, 0, EVENT_SEQ);
+        at = put(message, at, number);
+        at = put(message, at, EVENT_VIEW);
+        at = put(message, at, event.json());
+        at = put(message, at, EVENT_PATCH);
+        at = put(message, at, ops);
+        message[at] = '}';
+        return message;
+    }
+
+    private static int put(byte[] into, int at, byte[] bytes) {
+        System.arraycopy(bytes, 0, into, at, bytes.length);
+        return at + bytes.length;
     }
 
     /** The RFC 6902 patch from one view to the next. */
@@ -77,10 +117,11 @@ final class ViewWriter {
     }
 
     private void diff(ViewPart from, ViewPart to, String at, ArrayNode ops) {
-        if (same(from, to)) {
+        if (from == to) {
             return;
         }
         if (from instanceof ViewPart.Leaf a && to instanceof ViewPart.Leaf b) {
+            // JsonDiff compares the bytes first: equal leaves written apart (a snapshot's) give no ops.
             Patch known = patches.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
                 ArrayNode made = json.createArrayNode();
@@ -93,27 +134,19 @@ final class ViewWriter {
             known.ops.forEach(ops::add);
         } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys() == b.keys()) {
             for (int i = 0; i < b.values().size(); i++) {
-                ViewPart before = a.values().get(i);
-                ViewPart now = b.values().get(i);
-                if (!same(before, now)) {
-                    diff(before, now, at + "/" + b.keys().names().get(i), ops);
+                if (a.values().get(i) != b.values().get(i)) {
+                    diff(a.values().get(i), b.values().get(i), at + "/" + b.keys().names().get(i), ops);
                 }
             }
         } else if (from instanceof ViewPart.Items a && to instanceof ViewPart.Items b && a.items().size() == b.items().size()) {
             for (int i = 0; i < b.items().size(); i++) {
-                ViewPart before = a.items().get(i);
-                ViewPart now = b.items().get(i);
-                if (!same(before, now)) {
-                    diff(before, now, at + "/" + i, ops);
+                if (a.items().get(i) != b.items().get(i)) {
+                    diff(a.items().get(i), b.items().get(i), at + "/" + i, ops);
                 }
             }
         } else {
             // Another shape (an array of another length): replaced whole, as JsonDiff does.
             ops.addObject().put("op", "replace").put("path", at).set("value", json.readTree(to.json()));
         }
-    }
-
-    private static boolean same(ViewPart a, ViewPart b) {
-        return a == b || a instanceof ViewPart.Leaf x && b instanceof ViewPart.Leaf y && Arrays.equals(x.json(), y.json());
     }
 }

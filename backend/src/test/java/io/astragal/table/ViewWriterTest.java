@@ -113,6 +113,20 @@ class ViewWriterTest {
         assertThat(writer.diff(with, offered).toString()).doesNotContain("/table");
     }
 
+    @Test
+    void anEventMessageIsTheBytesJacksonWritesForIt() {
+        ViewWriter writer = new ViewWriter(JSON);
+        EventView seen = new EventView(12, java.time.Instant.parse("2026-11-22T10:00:00.123Z"), "alda", "Alda \"the Bold\"",
+                "rules", "actlite.spendAp", RollMode.PUBLIC, false, List.of(EventView.Line.of("Alda spends 1 AP.")),
+                List.of("apSpent"), null);
+        JsonNode patch = writer.diff(writer.write(view(ALDA, 9, 4, true)), writer.write(view(ALDA, 9, 2, true)));
+        for (JsonNode ops : List.of(patch, JSON.createArrayNode())) {
+            assertThat(new String(writer.event(12, writer.part(seen), ops)))
+                    .isEqualTo(new String(JSON.writeValueAsBytes(new TableMessage.Event(12, seen, ops))));
+        }
+        assertThat(writer.part(seen)).as("written once for all who see it alike").isSameAs(writer.part(seen));
+    }
+
     private static List<ViewPart> combatants(ViewPart.Fields view) {
         return ((ViewPart.Items) ((ViewPart.Fields) view.get("table")).get("combatants")).items();
     }

@@ -10,6 +10,7 @@ import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.WireNames;
+import java.util.function.Function;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
 import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
@@ -209,5 +210,11 @@ final class ActliteReferee implements Referee<ActliteState> {
     @Override
     public Object view(ActliteState state, Viewer viewer) {
         return TableViews.view(state, viewer);
+    }
+
+    @Override
+    public Function<Viewer, Object> views(ActliteState state) {
+        TableViews.Seen seen = new TableViews.Seen();
+        return viewer -> TableViews.view(state, viewer, seen);
     }
 }

@@ -12,6 +12,7 @@ import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,26 @@ final class TableViews {
     }
 
     static TableView view(ActliteState state, Viewer viewer) {
-        List<CombatantView> combatants = state.seated().stream().map(c -> combatant(c, viewer)).toList();
+        return view(state, viewer, new Seen());
+    }
+
+    /**
+     * The combatants as the viewers of one state have seen them so far: a combatant looks the same
+     * to everyone who sees it from outside, and to its owner as to the GM, so its view is built once
+     * per way of seeing it and shared.
+     */
+    static final class Seen {
+        private record Way(String combatantId, boolean hidden, boolean mine) {
+        }
+
+        private final Map<Way, CombatantView> views = new HashMap<>();
+    }
+
+    static TableView view(ActliteState state, Viewer viewer, Seen seen) {
+        List<CombatantView> combatants = state.seated().stream()
+                .map(c -> seen.views.computeIfAbsent(new Seen.Way(c.id(), hidden(c, viewer), mine(viewer, c)),
+                        way -> combatant(c, viewer)))
+                .toList();
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
         List<ActionOption> actions = new ArrayList<>();
         if (viewer.role() != Role.SPECTATOR) {
@@ -48,8 +68,13 @@ final class TableViews {
                 && (viewer.isGm() || viewer.userId().equals(combatant.ownerUserId()));
     }
 
+    /** Players see an NPC's health only as a band and none of its numbers. */
+    private static boolean hidden(Combatant c, Viewer viewer) {
+        return c.npc() && !viewer.isGm();
+    }
+
     private static CombatantView combatant(Combatant c, Viewer viewer) {
-        boolean hidden = c.npc() && !viewer.isGm();
+        boolean hidden = hidden(c, viewer);
         String band = c.band();
         String written = c.current().text();
         List<CombatantView.Track> tracks = hidden

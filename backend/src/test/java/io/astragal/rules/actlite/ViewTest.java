@@ -55,6 +55,27 @@ class ViewTest {
     }
 
     @Test
+    @DisplayName("The views of one state share each combatant's record among those who see it alike, and are the views built one by one")
+    void viewsOfOneStateShareWhatViewersSeeAlike() {
+        startWithGoblin();
+        table.accept(GM, new DealCard());
+        var views = table.referee.views(table.state);
+        List<io.astragal.rules.Viewer> viewers = List.of(new io.astragal.rules.Viewer("gail", Role.GM),
+                new io.astragal.rules.Viewer("ann", Role.PLAYER), new io.astragal.rules.Viewer("bob", Role.PLAYER));
+        List<TableView> shared = viewers.stream().map(v -> (TableView) views.apply(v)).toList();
+        for (int i = 0; i < viewers.size(); i++) {
+            assertThat(shared.get(i)).isEqualTo(table.referee.view(table.state, viewers.get(i)));
+        }
+        TableView gail = shared.get(0);
+        TableView ann = shared.get(1);
+        TableView bob = shared.get(2);
+        assertThat(combatant(ann, "goblin")).as("the goblin, seen from outside").isSameAs(combatant(bob, "goblin"));
+        assertThat(combatant(ann, "alda")).as("Alda, seen by her owner and the GM").isSameAs(combatant(gail, "alda"));
+        assertThat(combatant(bob, "alda")).isNotEqualTo(combatant(ann, "alda"));
+        assertThat(combatant(gail, "goblin")).isNotEqualTo(combatant(ann, "goblin"));
+    }
+
+    @Test
     @DisplayName("Players see an NPC's health as a band and none of its numbers; the GM sees them")
     void npcNumbersAreHiddenFromPlayers() {
         table.accept(GM, new AddCharacter("goblin"));
