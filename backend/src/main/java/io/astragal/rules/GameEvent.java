@@ -9,6 +9,11 @@ public interface GameEvent {
     /** One sentence for the table's log, naming characters, e.g. "Alda attacks Bram: 9 vs 8, hit." */
     String describe();
 
+    /** The sentence as {@code viewer} may read it: the same for everyone unless the rules keep a number from some. */
+    default String describeTo(Viewer viewer) {
+        return describe();
+    }
+
     /** The dice this event rolled, for the roll log (faces kept and dropped, totals). */
     default List<RollResult> rolls() {
         return List.of();

@@ -580,7 +580,7 @@ public class TableEngine {
             case TableEvent.RulesPlayed played -> {
                 boolean visible = played.mode().visibleTo(viewer.userId(), viewer.isGm(), logged.actorId());
                 List<EventView.Line> lines = visible
-                        ? played.events().stream().map(e -> new EventView.Line(e.describe(), e.rolls(), e.triggers())).toList()
+                        ? played.events().stream().map(e -> new EventView.Line(e.describeTo(viewer), e.rolls(), e.triggers())).toList()
                         : List.of(EventView.Line.of(hiddenRollSentence(actor, played.mode())));
                 List<String> names = played.events().stream().map(table.codec::gameEventName).toList();
                 yield new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "rules", played.command(), played.mode(),

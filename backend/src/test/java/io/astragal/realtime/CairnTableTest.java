@@ -253,6 +253,27 @@ class CairnTableTest {
     }
 
     @Test
+    @DisplayName("\"The Warden can disclose the DC if appropriate\": a DC the Warden keeps reaches only the Warden's browser")
+    void aDcTheWardenKeepsReachesOnlyTheWarden() throws Exception {
+        try (TableClient g = table.join(table.gm());
+             TableClient a = table.join(table.alda())) {
+            g.nextOfKind("snapshot");
+            a.nextOfKind("snapshot");
+            accepted(g, g.command("cairn-ap.placeCharacters", Map.of("characterIds", List.of(aldaHero))));
+            assertThat(refused(a, a.command("cairn-ap.save",
+                    Map.of("combatantId", aldaHero, "attribute", "dex", "dc", 17, "hideDc", true)))).isEqualTo("NOT_ALLOWED");
+            long seq = accepted(g, g.command("cairn-ap.save",
+                    Map.of("combatantId", aldaHero, "attribute", "dex", "dc", 17, "text", "the falling portcullis", "hideDc", true)))
+                    .get("seq").asLong();
+            String forAlda = a.awaitEvent(seq).get("event").get("lines").get(0).get("text").asString();
+            assertThat(forAlda).contains("vs a DC the Warden keeps").doesNotContain("DC 17");
+            assertThat(g.awaitEvent(seq).get("event").get("lines").get(0).get("text").asString()).contains("vs DC 17");
+            assertThat(a.rawFrames.stream().filter(f -> f.contains("\"seq\":" + seq)))
+                    .isNotEmpty().allSatisfy(f -> assertThat(f).doesNotContain("DC 17"));
+        }
+    }
+
+    @Test
     void playersAreRefusedWhatTheRulesDoNotAllowAndNothingChanges() throws Exception {
         try (TableClient g = table.join(table.gm());
              TableClient a = table.join(table.alda());

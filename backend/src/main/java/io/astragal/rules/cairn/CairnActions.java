@@ -124,6 +124,7 @@ final class CairnActions {
         if ((cmd.dc() == null) == (cmd.target() == null)) {
             throw new Refused(RejectionCode.INVALID_COMMAND, "An action is rolled against a DC or against a target, not both.");
         }
+        Boolean dcHidden = dcHidden(cmd.hideDc(), cmd.dc(), play);
         Combatant target = cmd.target() == null ? null : combatant(state, cmd.target());
         String targetAttr = target == null ? null : cmd.targetAttribute() == null ? attr : attribute(cmd.targetAttribute());
         objectDice(cmd.objectDice());
@@ -144,7 +145,25 @@ final class CairnActions {
         return List.of(new CheckRolled(c.id(), c.name(), c.npc(), attr, c.get(attr), ir.result(), cmd.dc(),
                 target == null ? null : target.id(), target == null ? null : target.name(), target != null && target.npc(),
                 targetAttr, tr, success,
-                ir.natural1(), ir.natural20(), pay.cost(), pay.apLeft(), pay.held(), cmd.text()));
+                ir.natural1(), ir.natural20(), pay.cost(), pay.apLeft(), pay.held(), cmd.text(), dcHidden));
+    }
+
+    /**
+     * "The Warden decide the DC ... The Warden can disclose the DC if appropriate": a DC the Warden
+     * keeps is left out of the players' log. A player who rolls against a DC was told it.
+     * Returns true for a kept DC, null (told) otherwise, so events logged before there was a choice read as told.
+     */
+    private static Boolean dcHidden(Boolean hideDc, Integer dc, Play play) {
+        if (!Boolean.TRUE.equals(hideDc)) {
+            return null;
+        }
+        if (!play.actor().isGm()) {
+            throw new Refused(RejectionCode.NOT_ALLOWED, "Only the Warden keeps a DC from the players.");
+        }
+        if (dc == null) {
+            throw new Refused(RejectionCode.INVALID_COMMAND, "Only a DC can be kept from the players, not a save someone rolls.");
+        }
+        return true;
     }
 
     static List<GameEvent> save(CairnState state, Save cmd, Play play) {
@@ -154,10 +173,11 @@ final class CairnActions {
         if (cmd.dc() == null || cmd.dc() < 0) {
             throw new Refused(RejectionCode.INVALID_COMMAND, "The Warden sets the DC of a save.");
         }
+        Boolean dcHidden = dcHidden(cmd.hideDc(), cmd.dc(), play);
         ActionRoll tr = CairnDice.roll(play.dice(), c.get(attr), objectDice(cmd.objectDice()),
                 advantages(cmd.advantage(), cmd.objectDice().size(), null));
         return List.of(new SaveRolled(c.id(), c.name(), c.npc(), attr, c.get(attr), tr.result(), cmd.dc(),
-                saved(tr.result().total(), cmd.dc()), tr.natural1(), tr.natural20(), cmd.text()));
+                saved(tr.result().total(), cmd.dc()), tr.natural1(), tr.natural20(), cmd.text(), dcHidden));
     }
 
     /**

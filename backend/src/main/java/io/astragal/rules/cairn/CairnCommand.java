@@ -69,10 +69,11 @@ sealed interface CairnCommand extends GameCommand {
      * An Action: IR against a DC, or against the TR of a target's save (a Contested Check).
      * Advantage lists hold the net advantage per die: index 0 the base d20, then each object die.
      * {@code edge} adds to the base die's (a single number for the browser: Enhanced +1, Impaired −1).
+     * {@code hideDc}: the Warden keeps the DC from the players ("The Warden can disclose the DC if appropriate").
      */
     record Check(String combatantId, String attribute, Integer dc, String target, String targetAttribute,
                  List<Integer> objectDice, List<Integer> targetObjectDice, List<Integer> advantage,
-                 List<Integer> targetAdvantage, Integer amount, Boolean held, String text, Integer edge)
+                 List<Integer> targetAdvantage, Integer amount, Boolean held, String text, Integer edge, Boolean hideDc)
             implements CairnCommand {
         public Check {
             held = Boolean.TRUE.equals(held);
@@ -81,14 +82,25 @@ sealed interface CairnCommand extends GameCommand {
             advantage = list(advantage);
             targetAdvantage = list(targetAdvantage);
         }
+
+        Check(String combatantId, String attribute, Integer dc, String target, String targetAttribute,
+              List<Integer> objectDice, List<Integer> targetObjectDice, List<Integer> advantage,
+              List<Integer> targetAdvantage, Integer amount, Boolean held, String text, Integer edge) {
+            this(combatantId, attribute, dc, target, targetAttribute, objectDice, targetObjectDice, advantage, targetAdvantage,
+                    amount, held, text, edge, null);
+        }
     }
 
-    /** A Save against a DC the Warden set (no AP). */
+    /** A Save against a DC the Warden set (no AP); {@code hideDc}: the Warden keeps the DC from the players. */
     record Save(String combatantId, String attribute, Integer dc, List<Integer> objectDice, List<Integer> advantage,
-                String text) implements CairnCommand {
+                String text, Boolean hideDc) implements CairnCommand {
         public Save {
             objectDice = list(objectDice);
             advantage = list(advantage);
+        }
+
+        Save(String combatantId, String attribute, Integer dc, List<Integer> objectDice, List<Integer> advantage, String text) {
+            this(combatantId, attribute, dc, objectDice, advantage, text, null);
         }
     }
 

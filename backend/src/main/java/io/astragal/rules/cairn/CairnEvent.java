@@ -2,6 +2,7 @@ package io.astragal.rules.cairn;
 
 import io.astragal.dice.RollResult;
 import io.astragal.rules.GameEvent;
+import io.astragal.rules.Viewer;
 import io.astragal.rules.cairn.CairnState.Combatant;
 import io.astragal.rules.cairn.CairnState.Group;
 import io.astragal.rules.cairn.CairnState.Patch;
@@ -24,6 +25,9 @@ sealed interface CairnEvent extends GameEvent {
         }
         return List.copyOf(out);
     }
+
+    /** What players read in place of a DC the Warden keeps from them. */
+    String KEPT_DC = "a DC the Warden keeps";
 
     /** A roll as the log shows it: nothing of an NPC's, whose total would give away its numbers. */
     private static String shown(RollResult roll, boolean npc) {
@@ -141,14 +145,26 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    /** {@code npc}/{@code targetNpc}: that side's roll is left out of the log (its total gives away the attribute). */
+    /**
+     * {@code npc}/{@code targetNpc}: that side's roll is left out of the log (its total gives away the attribute).
+     * {@code dcHidden}: true when the Warden keeps the DC from the players.
+     */
     record CheckRolled(String combatantId, String name, boolean npc, String attribute, int modifier, RollResult roll,
                        Integer dc, String target, String targetName, boolean targetNpc, String targetAttribute,
                        RollResult targetRoll, boolean success, boolean natural1, boolean natural20, int cost, int apLeft,
-                       boolean held, String text) implements CairnEvent {
+                       boolean held, String text, Boolean dcHidden) implements CairnEvent {
         @Override
         public String describe() {
-            String against = dc != null ? "DC " + dc
+            return sentence(true);
+        }
+
+        @Override
+        public String describeTo(Viewer viewer) {
+            return sentence(viewer.isGm() || !Boolean.TRUE.equals(dcHidden));
+        }
+
+        private String sentence(boolean showDc) {
+            String against = dc != null ? (showDc ? "DC " + dc : KEPT_DC)
                     : targetName + "'s " + targetAttribute.toUpperCase() + " save" + (targetNpc ? "" : " " + targetRoll.total());
             return name + (text == null || text.isBlank() ? " acts" : ": " + text) + " — " + attribute.toUpperCase()
                     + shown(roll, npc) + natural(natural1, natural20) + " vs " + against
@@ -166,12 +182,23 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
+    /** {@code dcHidden}: true when the Warden keeps the DC from the players. */
     record SaveRolled(String combatantId, String name, boolean npc, String attribute, int modifier, RollResult roll,
-                      int dc, boolean success, boolean natural1, boolean natural20, String text) implements CairnEvent {
+                      int dc, boolean success, boolean natural1, boolean natural20, String text, Boolean dcHidden)
+            implements CairnEvent {
         @Override
         public String describe() {
+            return sentence(true);
+        }
+
+        @Override
+        public String describeTo(Viewer viewer) {
+            return sentence(viewer.isGm() || !Boolean.TRUE.equals(dcHidden));
+        }
+
+        private String sentence(boolean showDc) {
             return name + " saves with " + attribute.toUpperCase() + (text == null || text.isBlank() ? "" : " (" + text + ")")
-                    + ":" + shown(roll, npc) + natural(natural1, natural20) + " vs DC " + dc + " — "
+                    + ":" + shown(roll, npc) + natural(natural1, natural20) + " vs " + (showDc ? "DC " + dc : KEPT_DC) + " — "
                     + (success ? "saved" : "failed") + ".";
         }
 

@@ -203,7 +203,7 @@ final class CairnViews {
             }
         }
         out.add(probed(state, viewer, check(id, 20, null, false), who + "act against a DC",
-                with(args, "attribute", "str"), List.of(attribute(), dc(), edge(), text("What you do")), cost));
+                with(args, "attribute", "str"), withDc(viewer, attribute(), dc(), edge(), text("What you do")), cost));
         ActionOption contest = probed(state, viewer, check(id, null, foe, false), who + "act against someone (they save)",
                 with(with(args, "attribute", "str"), "targetAttribute", "str"),
                 List.of(attribute(), target(), Need.choice("targetAttribute", "They save with", ATTRIBUTE_KEYS), edge(),
@@ -230,12 +230,13 @@ final class CairnViews {
                     out.add(attackOption(state, viewer, c, foe, w, null, true, 0));
                 }
                 out.add(probed(state, viewer, check(id, 20, null, true), who + "the held action happens (against a DC)",
-                        with(with(args, "attribute", "str"), "held", true), List.of(attribute(), dc(), edge(), text("What you do")), 0));
+                        with(with(args, "attribute", "str"), "held", true),
+                        withDc(viewer, attribute(), dc(), edge(), text("What you do")), 0));
                 out.add(probed(state, viewer, new ReleaseHeld(id), who + "let the held action go", args, List.of(), null));
             }
         }
         out.add(probed(state, viewer, new Save(id, "str", 20, List.of(), List.of(), null), who + "save",
-                with(args, "attribute", "dex"), List.of(attribute(), dc(), text("How you avoid it")), null));
+                with(args, "attribute", "dex"), withDc(viewer, attribute(), dc(), text("How you avoid it")), null));
         if (enc != null) {
             out.add(probed(state, viewer, new EndTurn(id), who + "end turn (regain AP)", args, List.of(), null));
         }
@@ -312,7 +313,8 @@ final class CairnViews {
             }
         }
         out.add(gm("cairn-ap.save", "Roll a save for a combatant", Map.of("attribute", "dex"),
-                List.of(Need.of("combatantId", "Who saves", Need.Kind.COMBATANT), attribute(), dc(), text("Against what")), noOne));
+                withDc(viewer, Need.of("combatantId", "Who saves", Need.Kind.COMBATANT), attribute(), dc(), text("Against what")),
+                noOne));
         out.add(gm("cairn-ap.applyDamage", "Deal damage", Map.of("ignoreArmor", false),
                 List.of(target(), Need.of("amount", "Damage", Need.Kind.NUMBER), Need.of("ignoreArmor", "Ignore armor", Need.Kind.FLAG),
                         text("Source")), noOne));
@@ -353,6 +355,18 @@ final class CairnViews {
 
     private static Need dc() {
         return Need.of("dc", "DC", Need.Kind.NUMBER);
+    }
+
+    /**
+     * {@code needs}, and for the Warden, after the DC, whether to keep it from the players: "The
+     * Warden decide the DC ... The Warden can disclose the DC if appropriate".
+     */
+    private static List<Need> withDc(Viewer viewer, Need... needs) {
+        List<Need> out = new ArrayList<>(List.of(needs));
+        if (viewer.isGm()) {
+            out.add(out.indexOf(dc()) + 1, Need.of("hideDc", "Keep the DC from the players", Need.Kind.FLAG));
+        }
+        return List.copyOf(out);
     }
 
     private static Need edge() {

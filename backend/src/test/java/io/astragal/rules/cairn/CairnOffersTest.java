@@ -123,6 +123,24 @@ class CairnOffersTest {
     }
 
     @Test
+    @DisplayName("\"The Warden can disclose the DC if appropriate\": the Warden's rolls against a DC offer to keep it; a player's do not")
+    void onlyTheWardenIsOfferedToKeepADc() {
+        table.place("alda", "bram", "cole");
+        table.startFight(); // Bram (the Warden's) acts first
+        for (String label : List.of("act against a DC", "save")) {
+            assertThat(needNames(view(GM), "Bram: " + label)).contains("dc", "hideDc");
+            assertThat(needNames(view(ALDA_PLAYER), "Alda: " + label)).contains("dc").doesNotContain("hideDc");
+        }
+        assertThat(needNames(view(GM), "Roll a save for a combatant")).contains("dc", "hideDc");
+    }
+
+    private static List<String> needNames(TableView view, String label) {
+        return view.actions().stream().filter(a -> a.label().equalsIgnoreCase(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no \"" + label + "\" in " + view.actions().stream().map(ActionOption::label).toList()))
+                .needs().stream().map(Need::name).toList();
+    }
+
+    @Test
     @DisplayName("Every offered action fits its command and is enabled exactly when the referee accepts it — before, during and after a fight")
     void everyOfferedActionIsWhatTheRefereeDecides() {
         offersAreHonest();

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.astragal.dice.Die;
 import io.astragal.rules.InvalidSheetException;
 import io.astragal.rules.RejectionCode;
+import io.astragal.rules.Role;
 import io.astragal.rules.Rulesets;
+import io.astragal.rules.Viewer;
 import io.astragal.rules.cairn.CairnCommand.Check;
 import io.astragal.rules.cairn.CairnCommand.Save;
 import io.astragal.rules.cairn.CairnEvent.CheckRolled;
@@ -58,6 +60,35 @@ class CairnSheetAndActionsTest {
                 List.of(), List.of(), null, false, "bend the bars", null), ALDA_PLAYER, 8), CheckRolled.class);
         assertThat(rolled.roll().total()).isEqualTo(20);
         assertThat(rolled.success()).isTrue();
+    }
+
+    @Test
+    @DisplayName("\"The Warden decide the DC\" and \"can disclose the DC if appropriate\": a DC the Warden keeps is in no player's log")
+    void aDcTheWardenKeepsIsLeftOutOfThePlayersLog() {
+        table.place("alda", "bram");
+        Viewer warden = new Viewer(CairnFixture.GM.userId(), Role.GM);
+        Viewer ann = new Viewer(ALDA_PLAYER.userId(), Role.PLAYER);
+        // d20 8 + STR 12 = 20 vs DC 24, kept by the Warden
+        CheckRolled kept = table.only(table.run(new Check("alda", "str", 24, null, null, List.of(), List.of(), List.of(),
+                List.of(), null, false, "bend the bars", null, true), CairnFixture.GM, 8), CheckRolled.class);
+        assertThat(kept.success()).isFalse();
+        assertThat(kept.describeTo(warden)).contains("vs DC 24 — failure");
+        assertThat(kept.describeTo(ann)).contains("vs a DC the Warden keeps — failure").doesNotContain("24");
+        SaveRolled keptSave = table.only(table.run(new Save("alda", "dex", 17, List.of(), List.of(), "boulder", true),
+                CairnFixture.GM, 11), SaveRolled.class);
+        assertThat(keptSave.describeTo(ann)).contains("vs a DC the Warden keeps — ").doesNotContain("17");
+        assertThat(keptSave.describeTo(warden)).contains("vs DC 17");
+
+        // Told: the player typed it, or the Warden did not keep it.
+        CheckRolled told = table.only(table.run(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(),
+                List.of(), null, false, null, null), ALDA_PLAYER, 8), CheckRolled.class);
+        assertThat(told.describeTo(ann)).contains("vs DC 20 — success");
+
+        table.rejected(new Check("alda", "str", 20, null, null, List.of(), List.of(), List.of(), List.of(), null, false, null,
+                null, true), ALDA_PLAYER, RejectionCode.NOT_ALLOWED);
+        table.rejected(new Save("alda", "dex", 15, List.of(), List.of(), null, true), ALDA_PLAYER, RejectionCode.NOT_ALLOWED);
+        table.rejected(new Check("alda", "str", null, "bram", null, List.of(), List.of(), List.of(), List.of(), null, false,
+                null, null, true), CairnFixture.GM, RejectionCode.INVALID_COMMAND);
     }
 
     @Test
