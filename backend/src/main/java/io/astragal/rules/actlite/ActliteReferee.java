@@ -10,7 +10,6 @@ import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.WireNames;
-import java.util.function.Function;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
 import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
@@ -36,6 +35,7 @@ import io.astragal.rules.actlite.ActliteCommand.WriteHex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** The Actlite referee: decides commands, folds events, and shows each viewer what they may see. */
 final class ActliteReferee implements Referee<ActliteState> {
