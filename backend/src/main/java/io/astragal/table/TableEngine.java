@@ -526,7 +526,7 @@ public class TableEngine {
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters) {
         return viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
-                viewer -> table.referee.view(table.state, viewer));
+                table.referee.views(table.state));
     }
 
     /**

@@ -87,7 +87,7 @@ final class ViewWriter {
 
     /**
      * A {@link TableMessage.Event} as the bytes Jackson writes for it, around an event view written
-     * once per pass for everyone who sees it alike ({@link #part}).
+     * once per fan-out for everyone who sees it alike ({@link #part}).
      */
     byte[] event(long seq, ViewPart.Leaf event, JsonNode patch) {
         byte[] number = Long.toString(seq).getBytes(StandardCharsets.US_ASCII);

@@ -29,6 +29,11 @@ sealed interface CairnEvent extends GameEvent {
     /** What players read in place of a DC the Warden keeps from them. */
     String KEPT_DC = "a DC the Warden keeps";
 
+    /** The Warden sees every DC; players see one the Warden did not keep. */
+    private static boolean dcShownTo(Viewer viewer, Boolean dcHidden) {
+        return viewer.isGm() || !Boolean.TRUE.equals(dcHidden);
+    }
+
     /** A roll as the log shows it: nothing of an NPC's, whose total would give away its numbers. */
     private static String shown(RollResult roll, boolean npc) {
         return npc ? "" : " " + roll.notation() + " = " + roll.total();
@@ -160,7 +165,7 @@ sealed interface CairnEvent extends GameEvent {
 
         @Override
         public String describeTo(Viewer viewer) {
-            return sentence(viewer.isGm() || !Boolean.TRUE.equals(dcHidden));
+            return sentence(dcShownTo(viewer, dcHidden));
         }
 
         private String sentence(boolean showDc) {
@@ -193,7 +198,7 @@ sealed interface CairnEvent extends GameEvent {
 
         @Override
         public String describeTo(Viewer viewer) {
-            return sentence(viewer.isGm() || !Boolean.TRUE.equals(dcHidden));
+            return sentence(dcShownTo(viewer, dcHidden));
         }
 
         private String sentence(boolean showDc) {
