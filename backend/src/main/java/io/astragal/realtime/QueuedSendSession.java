@@ -60,7 +60,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     /**
      * Ignored: Spring's STOMP handler raises every session's text buffer to 16,640 characters, 33 KiB
      * that Tomcat holds for the connection's whole life. The container's own limit stands
-     * ({@link WebSocketConfiguration#FRAME_BUFFER}); longer STOMP frames arrive split and are joined.
+     * ({@link WebSocketConfiguration#FRAME_BUFFER}); longer messages arrive in parts that STOMP joins.
      */
     @Override
     public void setTextMessageSizeLimit(int messageSizeLimit) {

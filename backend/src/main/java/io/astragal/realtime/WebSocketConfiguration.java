@@ -45,8 +45,11 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
 
     /** Destinations whose subscribers the simple broker keeps at hand: above the sessions one node holds. */
     static final int DESTINATION_CACHE_LIMIT = 100_000;
-    /** Characters of one inbound WebSocket text message. */
-    static final int FRAME_BUFFER = 4096;
+    /**
+     * Characters Tomcat holds per connection for inbound text: a longer WebSocket message reaches
+     * STOMP in parts of this size, and STOMP joins them into frames (see {@link #queuedSends}).
+     */
+    static final int FRAME_BUFFER = 512;
     /**
      * Bytes of each of Tomcat's per-connection frame input, output and encoder buffers: most frames
      * (an event's is about 1 KiB) fit; a longer one is read, encoded and written in several passes.
@@ -151,6 +154,11 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     /**
      * Hands STOMP a session that queues its sends (see {@link QueuedSendSession}) and enforces the
      * send limits itself. Spring's own limits sit on top but never trip: its sends no longer block.
+     *
+     * <p>It also takes WebSocket messages in parts. STOMP's decoder buffers bytes until a frame is
+     * whole, up to {@code astragal.realtime.message-size-limit}, whatever the messages that carried
+     * them; so Tomcat need not hold a buffer for the longest message on every connection, only
+     * {@link #FRAME_BUFFER} characters (docs/performance.md, step 22).
      */
     private WebSocketHandler queuedSends(WebSocketHandler handler) {
         return new WebSocketHandlerDecorator(handler) {
@@ -158,6 +166,11 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
             public void afterConnectionEstablished(WebSocketSession session) throws Exception {
                 super.afterConnectionEstablished(new QueuedSendSession(session, writers,
                         properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis())));
+            }
+
+            @Override
+            public boolean supportsPartialMessages() {
+                return true;
             }
         };
     }
@@ -186,11 +199,11 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     }
 
     /**
-     * The WebSocket message buffers each connection holds: text up to {@link #FRAME_BUFFER}
-     * characters in one WebSocket message, binary (which STOMP clients here never send) up to 1 KiB.
-     * A longer STOMP frame comes split over several messages, as the web client sends it, and is
-     * joined up to {@code astragal.realtime.message-size-limit}; {@link QueuedSendSession} keeps
-     * Spring's STOMP handler from raising the text buffer to its own minimum of 16,640 characters.
+     * The WebSocket message buffers each connection holds: {@link #FRAME_BUFFER} characters of text,
+     * and 1 KiB of bytes, through which Tomcat also decodes text. A longer message reaches STOMP in
+     * parts, which it joins up to {@code astragal.realtime.message-size-limit};
+     * {@link QueuedSendSession} keeps Spring's STOMP handler from raising the text buffer to its own
+     * minimum of 16,640 characters.
      */
     @Bean
     static ServletServerContainerFactoryBean webSocketContainer() {
