@@ -7,9 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An RFC 6902 JSON Patch that turns one view into the next, both given as the JSON bytes that were
@@ -19,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>No tree is built for either view: each is scanned once into an index of where every value
  * starts and ends, a subtree whose bytes are the same in both is skipped with one comparison, and
- * only the values an operation carries are parsed (docs/performance.md, "Tuning steps").
+ * an operation carries its value's bytes as they are (docs/performance.md, "Tuning steps").
  */
 final class JsonDiff {
 
@@ -32,14 +29,17 @@ final class JsonDiff {
      */
     private static final ThreadLocal<Index[]> INDEXES = ThreadLocal.withInitial(() -> new Index[] {new Index(), new Index()});
 
-    static ArrayNode diff(ObjectMapper json, byte[] from, byte[] to) {
-        ArrayNode ops = JsonNodeFactory.instance.arrayNode();
+    static Patch diff(ObjectMapper json, byte[] from, byte[] to) {
+        List<byte[]> ops = new ArrayList<>();
         diff(json, from, to, "", ops);
-        return ops;
+        return new Patch(ops);
     }
 
-    /** Adds to {@code ops} what turns {@code from} into {@code to}, two values found at the JSON pointer {@code at}. */
-    static void diff(ObjectMapper json, byte[] from, byte[] to, String at, ArrayNode ops) {
+    /**
+     * Adds to {@code ops} what turns {@code from} into {@code to}, two values found at the JSON pointer
+     * {@code at}: each operation as its bytes ({@link Patch#op}).
+     */
+    static void diff(ObjectMapper json, byte[] from, byte[] to, String at, List<byte[]> ops) {
         if (!Arrays.equals(from, to)) {
             Index[] indexes = INDEXES.get();
             try {
@@ -202,7 +202,7 @@ final class JsonDiff {
         }
     }
 
-    private record Walk(ObjectMapper json, Index from, Index to, ArrayNode ops, String at, List<String> path) {
+    private record Walk(ObjectMapper json, Index from, Index to, List<byte[]> ops, String at, List<String> path) {
 
         void diff(int a, int b) {
             if (from.sameBytes(a, to, b)) {
@@ -259,7 +259,7 @@ final class JsonDiff {
                 Integer next = nowByKey.remove(key);
                 path.add(escape(key));
                 if (next == null) {
-                    ops.addObject().put("op", "remove").put("path", pointer());
+                    ops.add(Patch.op("remove", pointer(), null, 0, 0));
                 } else {
                     diff(child, next);
                 }
@@ -276,10 +276,7 @@ final class JsonDiff {
         }
 
         private void emit(String op, String at, int value) {
-            ObjectNode node = ops.addObject();
-            node.put("op", op);
-            node.put("path", at);
-            node.set("value", json.readTree(to.doc, to.starts[value], to.ends[value] - to.starts[value]));
+            ops.add(Patch.op(op, at, to.doc, to.starts[value], to.ends[value]));
         }
 
         private String pointer() {

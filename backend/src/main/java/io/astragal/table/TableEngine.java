@@ -47,7 +47,6 @@ import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.type.LogicalType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 
 /**
  * The referee of every live table (ARCHITECTURE.md, "The play loop"): decides each command against
@@ -479,27 +478,25 @@ public class TableEngine {
         ViewWriter writer = new ViewWriter(json);
         Function<Viewer, Object> views = table.referee.views(table.state);
         ViewPart.Leaf previousEvent = null;
-        JsonNode previousPatch = null;
+        Patch previousPatch = null;
         byte[] previousWritten = null;
         for (Member member : members) {
             Viewer viewer = new Viewer(member.userId(), member.role());
             TableRuntime.SentView before = table.sentView(member.userId());
-            JsonNode patch;
+            Patch patch;
             Long undoSeq = undoSeq(member, undoable);
             if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
                 // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
-                patch = json.createArrayNode();
+                patch = Patch.NONE;
             } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
                 // Only the GM's undo offer moved: it alone is written and patched.
                 ViewPart.Leaf undo = writer.leaf(undoOf(undoable));
                 table.rememberView(member.userId(), new TableRuntime.SentView(before.view().with("undo", undo), table.state,
                         members, characters, undoSeq));
-                ArrayNode ops = json.createArrayNode();
-                ops.addObject().put("op", "replace").put("path", "/undo").set("value", json.readTree(undo.json()));
-                patch = ops;
+                patch = Patch.replace("/undo", undo.json());
             } else {
                 ViewPart.Fields view = viewOf(table, member, members, characters, undoable, writer, views).view();
-                patch = before == null ? replaceAll(json.readTree(view.json())) : writer.diff(before.view(), view);
+                patch = before == null ? Patch.replace("", view.json()) : writer.diff(before.view(), view);
             }
             ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
             // Players who see the event alike and whose views did not change are sent the same bytes.
@@ -515,12 +512,6 @@ public class TableEngine {
     /** The GM's view offers to undo the newest undoable event; no one else's view depends on it. */
     private static Long undoSeq(Member member, Optional<LoggedEvent> undoable) {
         return member.role() == Role.GM ? undoable.map(LoggedEvent::seq).orElse(0L) : null;
-    }
-
-    private JsonNode replaceAll(JsonNode view) {
-        var ops = json.createArrayNode();
-        ops.addObject().put("op", "replace").put("path", "").set("value", view);
-        return ops;
     }
 
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
@@ -703,16 +694,15 @@ public class TableEngine {
                     .map(row -> toLogged(table, row))
                     .filter(e -> e.seq() <= table.seq)
                     .toList();
+            ViewWriter writer = new ViewWriter(json);
             for (Member member : members) {
                 Viewer viewer = new Viewer(member.userId(), member.role());
                 for (int i = 0; i < missed.size(); i++) {
                     LoggedEvent event = missed.get(i);
-                    JsonNode patch = json.createArrayNode();
-                    if (i == missed.size() - 1) {
-                        patch = replaceAll(json.readTree(viewOf(table, member, members, characters).view().json()));
-                    }
-                    publisher.toMember(table.id, member.userId(), json.writeValueAsBytes(
-                            new TableMessage.Event(event.seq(), eventView(table, event, viewer), patch)));
+                    Patch patch = i < missed.size() - 1 ? Patch.NONE
+                            : Patch.replace("", viewOf(table, member, members, characters).view().json());
+                    publisher.toMember(table.id, member.userId(),
+                            writer.event(event.seq(), writer.part(eventView(table, event, viewer)), patch));
                 }
             }
             log.info("Table {}: told members of seq {} to {}, found in the log on reload", table.id, sent + 1, table.seq);

@@ -7,9 +7,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.node.ArrayNode;
 
 /**
  * Writes members' views as {@link ViewPart}s and works out their patches, for one fan-out (or one
@@ -32,15 +30,15 @@ final class ViewWriter {
     private static final byte[] EVENT_SEQ = "{\"kind\":\"event\",\"seq\":".getBytes(StandardCharsets.UTF_8);
     private static final byte[] EVENT_VIEW = ",\"event\":".getBytes(StandardCharsets.UTF_8);
     private static final byte[] EVENT_PATCH = ",\"patch\":".getBytes(StandardCharsets.UTF_8);
-    private static final byte[] NO_OPS = "[]".getBytes(StandardCharsets.UTF_8);
 
     private final ObjectMapper json;
     /** The parts written that others may see alike, by value, and by the records a referee shares ({@code Referee.views}). */
     private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
     private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
-    private final Map<ViewPart.Leaf, Patch> patches = new IdentityHashMap<>();
+    private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
 
-    private record Patch(ViewPart.Leaf from, String at, List<JsonNode> ops) {
+    /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
+    private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
     }
 
     ViewWriter(ObjectMapper json) {
@@ -89,17 +87,16 @@ final class ViewWriter {
      * A {@link TableMessage.Event} as the bytes Jackson writes for it, around an event view written
      * once per fan-out for everyone who sees it alike ({@link #part}).
      */
-    byte[] event(long seq, ViewPart.Leaf event, JsonNode patch) {
+    byte[] event(long seq, ViewPart.Leaf event, Patch patch) {
         byte[] number = Long.toString(seq).getBytes(StandardCharsets.US_ASCII);
-        byte[] ops = patch.isEmpty() ? NO_OPS : json.writeValueAsBytes(patch);
         byte[] message = new byte[EVENT_SEQ.length + number.length + EVENT_VIEW.length + event.json().length
-                + EVENT_PATCH.length + ops.length + 1];
+                + EVENT_PATCH.length + patch.length() + 1];
         int at = put(message, 0, EVENT_SEQ);
         at = put(message, at, number);
         at = put(message, at, EVENT_VIEW);
         at = put(message, at, event.json());
         at = put(message, at, EVENT_PATCH);
-        at = put(message, at, ops);
+        at = patch.writeTo(message, at);
         message[at] = '}';
         return message;
     }
@@ -110,28 +107,26 @@ final class ViewWriter {
     }
 
     /** The RFC 6902 patch from one view to the next. */
-    ArrayNode diff(ViewPart from, ViewPart to) {
-        ArrayNode ops = json.createArrayNode();
+    Patch diff(ViewPart from, ViewPart to) {
+        List<byte[]> ops = new ArrayList<>();
         diff(from, to, "", ops);
-        return ops;
+        return new Patch(ops);
     }
 
-    private void diff(ViewPart from, ViewPart to, String at, ArrayNode ops) {
+    private void diff(ViewPart from, ViewPart to, String at, List<byte[]> ops) {
         if (from == to) {
             return;
         }
         if (from instanceof ViewPart.Leaf a && to instanceof ViewPart.Leaf b) {
             // JsonDiff compares the bytes first: equal leaves written apart (a snapshot's) give no ops.
-            Patch known = patches.get(b);
+            Diffed known = diffed.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
-                ArrayNode made = json.createArrayNode();
+                List<byte[]> made = new ArrayList<>();
                 JsonDiff.diff(json, a.json(), b.json(), at, made);
-                List<JsonNode> list = new ArrayList<>(made.size());
-                made.forEach(list::add);
-                known = new Patch(a, at, list);
-                patches.put(b, known);
+                known = new Diffed(a, at, made);
+                diffed.put(b, known);
             }
-            known.ops.forEach(ops::add);
+            ops.addAll(known.ops);
         } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys() == b.keys()) {
             for (int i = 0; i < b.values().size(); i++) {
                 if (a.values().get(i) != b.values().get(i)) {
@@ -146,7 +141,8 @@ final class ViewWriter {
             }
         } else {
             // Another shape (an array of another length): replaced whole, as JsonDiff does.
-            ops.addObject().put("op", "replace").put("path", at).set("value", json.readTree(to.json()));
+            byte[] whole = to.json();
+            ops.add(Patch.op("replace", at, whole, 0, whole.length));
         }
     }
 }

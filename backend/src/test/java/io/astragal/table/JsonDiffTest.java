@@ -18,7 +18,7 @@ class JsonDiffTest {
     }
 
     private static JsonNode diff(JsonNode from, JsonNode to) {
-        return JsonDiff.diff(JSON, JSON.writeValueAsBytes(from), JSON.writeValueAsBytes(to));
+        return JSON.readTree(JsonDiff.diff(JSON, JSON.writeValueAsBytes(from), JSON.writeValueAsBytes(to)).json());
     }
 
     private static void assertPatchTurns(JsonNode from, JsonNode to) {
@@ -66,6 +66,11 @@ class JsonDiffTest {
         JsonNode to = json("{'a/b':{'x~y':2},'list':[1,2],'kind':[1],'n':'now','new':{'deep':[true]}}");
         assertPatchTurns(from, to);
         assertThat(diff(from, to).toString()).contains("\"path\":\"/a~1b/x~0y\"");
+        // A key that JSON itself escapes: the patch's bytes read back as the pointer to it.
+        JsonNode quoted = JSON.readTree("{\"say \\\"hi\\\" \\\\ é\":{\"n\":1}}");
+        JsonNode changed = JSON.readTree("{\"say \\\"hi\\\" \\\\ é\":{\"n\":2}}");
+        assertPatchTurns(quoted, changed);
+        assertThat(diff(quoted, changed).get(0).get("path").asString()).isEqualTo("/say \"hi\" \\ é/n");
     }
 
     @Test
