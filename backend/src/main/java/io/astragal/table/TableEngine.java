@@ -495,8 +495,14 @@ public class TableEngine {
                         members, characters, undoSeq));
                 patch = Patch.replace("/undo", undo.json());
             } else {
-                ViewPart.Fields view = viewOf(table, member, members, characters, undoable, writer, views).view();
-                patch = before == null ? Patch.replace("", view.json()) : writer.diff(before.view(), view);
+                TableRuntime.SentView sent = viewOf(table, member, members, characters, undoable, writer, views);
+                if (before == null) {
+                    patch = Patch.replace("", sent.view().json());
+                } else {
+                    ViewWriter.Diff diff = writer.diff(before.view(), sent.view());
+                    patch = diff.patch();
+                    table.rememberView(member.userId(), sent.with((ViewPart.Fields) diff.kept()));
+                }
             }
             ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
             // Players who see the event alike and whose views did not change are sent the same bytes.

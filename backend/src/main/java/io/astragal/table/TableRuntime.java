@@ -74,6 +74,11 @@ final class TableRuntime {
             return sameTableAs(state, members, characters) && Objects.equals(this.undoSeq, undoSeq);
         }
 
+        /** The same view, kept as {@code view}: parts equal to the ones sent before are those (see {@code ViewWriter.diff}). */
+        SentView with(ViewPart.Fields view) {
+            return new SentView(view, state, members, characters, undoSeq);
+        }
+
         /** Built from the same table, whatever undo it offers. */
         boolean sameTableAs(Object state, List<Member> members, Map<String, CharacterCard> characters) {
             return this.state == state && this.members == members && this.characters == characters;

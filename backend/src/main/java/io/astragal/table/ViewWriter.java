@@ -3,10 +3,12 @@ package io.astragal.table;
 import io.astragal.rules.CombatantView;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -36,6 +38,8 @@ final class ViewWriter {
     private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
     private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
     private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
+    /** For a part just written whose bytes did not change, the part kept before in its place ({@link #diff}). */
+    private final Map<ViewPart.Leaf, ViewPart.Leaf> keptFor = new IdentityHashMap<>();
 
     /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
     private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
@@ -106,19 +110,36 @@ final class ViewWriter {
         return at + bytes.length;
     }
 
-    /** The RFC 6902 patch from one view to the next. */
-    Patch diff(ViewPart from, ViewPart to) {
-        List<byte[]> ops = new ArrayList<>();
-        diff(from, to, "", ops);
-        return new Patch(ops);
+    /**
+     * The patch from one view to the next, and the next view as it is kept: where a part's bytes did
+     * not change, the part kept before stays and the one just written is let go.
+     */
+    record Diff(Patch patch, ViewPart kept) {
     }
 
-    private void diff(ViewPart from, ViewPart to, String at, List<byte[]> ops) {
+    /**
+     * The RFC 6902 patch from one view to the next. Keeping the earlier parts where nothing changed
+     * leaves only the changed ones to outlive the young generation: a member's view lives from one
+     * event of its table to the next, seconds at a busy server, and every part replaced after that
+     * long is garbage in the old generation (docs/performance.md, step 24).
+     */
+    Diff diff(ViewPart from, ViewPart to) {
+        List<byte[]> ops = new ArrayList<>();
+        ViewPart kept = diff(from, to, "", ops);
+        return new Diff(new Patch(ops), kept);
+    }
+
+    private ViewPart diff(ViewPart from, ViewPart to, String at, List<byte[]> ops) {
         if (from == to) {
-            return;
+            return from;
         }
         if (from instanceof ViewPart.Leaf a && to instanceof ViewPart.Leaf b) {
-            // JsonDiff compares the bytes first: equal leaves written apart (a snapshot's) give no ops.
+            if (Arrays.equals(a.json(), b.json())) {
+                // The first member's earlier part stands for this one for everyone: members whose views
+                // were written apart (each joined with a snapshot of their own) come to share it.
+                ViewPart.Leaf first = keptFor.putIfAbsent(b, a);
+                return first == null ? a : first;
+            }
             Diffed known = diffed.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
                 List<byte[]> made = new ArrayList<>();
@@ -127,22 +148,30 @@ final class ViewWriter {
                 diffed.put(b, known);
             }
             ops.addAll(known.ops);
+            return b;
         } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys() == b.keys()) {
-            for (int i = 0; i < b.values().size(); i++) {
-                if (a.values().get(i) != b.values().get(i)) {
-                    diff(a.values().get(i), b.values().get(i), at + "/" + b.keys().names().get(i), ops);
-                }
-            }
+            List<ViewPart> kept = diff(a.values(), b.values(), i -> at + "/" + b.keys().names().get(i), ops);
+            return kept == null ? a : new ViewPart.Fields(b.keys(), kept);
         } else if (from instanceof ViewPart.Items a && to instanceof ViewPart.Items b && a.items().size() == b.items().size()) {
-            for (int i = 0; i < b.items().size(); i++) {
-                if (a.items().get(i) != b.items().get(i)) {
-                    diff(a.items().get(i), b.items().get(i), at + "/" + i, ops);
-                }
-            }
+            List<ViewPart> kept = diff(a.items(), b.items(), i -> at + "/" + i, ops);
+            return kept == null ? a : new ViewPart.Items(kept);
         } else {
             // Another shape (an array of another length): replaced whole, as JsonDiff does.
             byte[] whole = to.json();
             ops.add(Patch.op("replace", at, whole, 0, whole.length));
+            return to;
         }
+    }
+
+    /** Diffs two lists of parts pairwise: the parts as kept, or null when all of {@code from}'s are. */
+    private List<ViewPart> diff(List<ViewPart> from, List<ViewPart> to, IntFunction<String> at, List<byte[]> ops) {
+        List<ViewPart> kept = new ArrayList<>(to.size());
+        boolean changed = false;
+        for (int i = 0; i < to.size(); i++) {
+            ViewPart part = from.get(i) == to.get(i) ? from.get(i) : diff(from.get(i), to.get(i), at.apply(i), ops);
+            changed |= part != from.get(i);
+            kept.add(part);
+        }
+        return changed ? kept : null;
     }
 }

@@ -84,17 +84,45 @@ class ViewWriterTest {
         ViewWriter next = new ViewWriter(JSON);
         ViewPart.Fields aldaHurt = next.write(view(ALDA, 9, 2, true));
         ViewPart.Fields bramHurt = next.write(view(BRAM, 9, 2, true));
-        Patch aldaPatch = next.diff(aldaBefore, aldaHurt);
-        Patch bramPatch = next.diff(bramBefore, bramHurt);
+        Patch aldaPatch = next.diff(aldaBefore, aldaHurt).patch();
+        Patch bramPatch = next.diff(bramBefore, bramHurt).patch();
         // Bram's health as Alda sees it moved: one patch, worked out once and sent to her.
         assertThat(aldaPatch.toString()).isEqualTo(
                 "[{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/value\",\"value\":2},"
                         + "{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/display\",\"value\":\"2\"}]");
-        assertThat(aldaPatch.ops().get(0)).isSameAs(next.diff(aldaBefore, aldaHurt).ops().get(0));
+        assertThat(aldaPatch.ops().get(0)).isSameAs(next.diff(aldaBefore, aldaHurt).patch().ops().get(0));
         assertPatchTurns(aldaBefore, aldaHurt, aldaPatch);
         assertPatchTurns(bramBefore, bramHurt, bramPatch);
         assertThat(aldaAfter.json()).isEqualTo(aldaBefore.json());
-        assertThat(after.diff(aldaBefore, aldaAfter).isEmpty()).as("an unchanged view").isTrue();
+        assertThat(after.diff(aldaBefore, aldaAfter).patch().isEmpty()).as("an unchanged view").isTrue();
+    }
+
+    @Test
+    void theViewKeptAfterADiffHoldsThePartsSentBeforeWhereTheirBytesDidNotChange() {
+        ViewPart.Fields aldaBefore = new ViewWriter(JSON).write(view(ALDA, 9, 4, true));
+        ViewPart.Fields aldaHurt = new ViewWriter(JSON).write(view(ALDA, 9, 2, true));
+        ViewWriter.Diff diff = new ViewWriter(JSON).diff(aldaBefore, aldaHurt);
+
+        ViewPart.Fields kept = (ViewPart.Fields) diff.kept();
+        assertThat(kept.json()).as("the view now").isEqualTo(aldaHurt.json());
+        assertThat(combatants(kept).get(0)).as("Alda, unchanged").isSameAs(combatants(aldaBefore).get(0));
+        assertThat(combatants(kept).get(2)).as("the orc, unchanged").isSameAs(combatants(aldaBefore).get(2));
+        assertThat(combatants(kept).get(1)).as("Bram, hurt").isSameAs(combatants(aldaHurt).get(1));
+        assertThat(kept.get("me")).isSameAs(aldaBefore.get("me"));
+        assertThat(((ViewPart.Fields) kept.get("table")).get("actions")).isSameAs(((ViewPart.Fields) aldaBefore.get("table")).get("actions"));
+
+        // Alda and Bram joined apart, so each holds a copy of the orc; after one fan-out they share one.
+        ViewPart.Fields bramBefore = new ViewWriter(JSON).write(view(BRAM, 9, 4, true));
+        ViewWriter next = new ViewWriter(JSON);
+        ViewPart aldaKept = next.diff(aldaBefore, next.write(view(ALDA, 9, 2, true))).kept();
+        ViewPart bramKept = next.diff(bramBefore, next.write(view(BRAM, 9, 2, true))).kept();
+        assertThat(combatants(bramBefore).get(2)).isNotSameAs(combatants(aldaBefore).get(2));
+        assertThat(combatants((ViewPart.Fields) bramKept).get(2)).isSameAs(combatants((ViewPart.Fields) aldaKept).get(2))
+                .isSameAs(combatants(aldaBefore).get(2));
+
+        ViewPart.Fields again = new ViewWriter(JSON).write(view(ALDA, 9, 4, true));
+        assertThat(new ViewWriter(JSON).diff(aldaBefore, again).kept()).as("nothing changed: the view kept before")
+                .isSameAs(aldaBefore);
     }
 
     @Test
@@ -102,15 +130,15 @@ class ViewWriterTest {
         ViewWriter writer = new ViewWriter(JSON);
         ViewPart.Fields without = writer.write(view(GM, 9, 4, false));
         ViewPart.Fields with = writer.write(view(GM, 9, 4, true));
-        Patch patch = writer.diff(without, with);
+        Patch patch = writer.diff(without, with).patch();
         assertThat(patch.toString()).contains("\"op\":\"replace\",\"path\":\"/table/combatants\"");
         assertPatchTurns(without, with, patch);
-        assertPatchTurns(with, without, writer.diff(with, without));
+        assertPatchTurns(with, without, writer.diff(with, without).patch());
 
         ViewPart.Fields offered = with.with("undo", writer.leaf(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
         assertThat(offered.get("undo").json()).isEqualTo(JSON.writeValueAsBytes(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
-        assertPatchTurns(with, offered, writer.diff(with, offered));
-        assertThat(writer.diff(with, offered).toString()).doesNotContain("/table");
+        assertPatchTurns(with, offered, writer.diff(with, offered).patch());
+        assertThat(writer.diff(with, offered).patch().toString()).doesNotContain("/table");
     }
 
     @Test
@@ -119,7 +147,7 @@ class ViewWriterTest {
         EventView seen = new EventView(12, java.time.Instant.parse("2026-11-22T10:00:00.123Z"), "alda", "Alda \"the Bold\"",
                 "rules", "actlite.spendAp", RollMode.PUBLIC, false, List.of(EventView.Line.of("Alda spends 1 AP.")),
                 List.of("apSpent"), null);
-        Patch patch = writer.diff(writer.write(view(ALDA, 9, 4, true)), writer.write(view(ALDA, 9, 2, true)));
+        Patch patch = writer.diff(writer.write(view(ALDA, 9, 4, true)), writer.write(view(ALDA, 9, 2, true))).patch();
         assertThat(patch.isEmpty()).isFalse();
         for (Patch ops : List.of(patch, Patch.NONE, Patch.replace("", "{\"a\":\"\\\"quoted\\\"\"}".getBytes()))) {
             assertThat(new String(writer.event(12, writer.part(seen), ops)))
