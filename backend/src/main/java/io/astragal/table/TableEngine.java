@@ -501,8 +501,9 @@ public class TableEngine {
                 } else {
                     ViewWriter.Diff diff = writer.diff(before.view(), sent.view());
                     patch = diff.patch();
-                    table.rememberView(member.userId(), sent.with((ViewPart.Fields) diff.kept()));
+                    sent = sent.with((ViewPart.Fields) diff.kept());
                 }
+                table.rememberView(member.userId(), sent);
             }
             ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
             // Players who see the event alike and whose views did not change are sent the same bytes.
@@ -520,15 +521,19 @@ public class TableEngine {
         return member.role() == Role.GM ? undoable.map(LoggedEvent::seq).orElse(0L) : null;
     }
 
+    /** The member's view, kept as the base of their next patch. */
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters) {
-        return viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
+        var sent = viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
                 table.referee.views(table.state));
+        table.rememberView(member.userId(), sent);
+        return sent;
     }
 
     /**
      * The member's view as the JSON bytes they are sent, written straight from the referee's
-     * records, and kept as the base of their next patch.
+     * records. The caller keeps it as the base of their next patch (a fan-out, with the parts that
+     * did not change swapped for the ones kept before).
      */
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable,
@@ -539,10 +544,8 @@ public class TableEngine {
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
                 SentTable.of(views.apply(viewer)), roster(characters.values(), viewer, members), undo);
-        var sent = new TableRuntime.SentView(writer.write(view), table.state, members, characters,
+        return new TableRuntime.SentView(writer.write(view), table.state, members, characters,
                 undoSeq(member, undoable));
-        table.rememberView(member.userId(), sent);
-        return sent;
     }
 
     private static MemberView.Undo undoOf(Optional<LoggedEvent> undoable) {
