@@ -61,11 +61,25 @@ class ClientFrameErrors extends StompSubProtocolErrorHandler {
         }
     }
 
+    private static Throwable rootCause(Throwable ex) {
+        Throwable cause = ex;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
     @Override
     public Message<byte[]> handleClientMessageProcessingError(Message<byte[]> clientMessage, Throwable ex) {
         StompHeaderAccessor stomp = clientMessage == null ? null
                 : MessageHeaderAccessor.getAccessor(clientMessage, StompHeaderAccessor.class);
-        log.debug("Refused a STOMP frame{}: {}", stomp == null ? "" : " of session " + stomp.getSessionId(), ex.toString());
+        String session = stomp == null ? "" : " of session " + stomp.getSessionId();
+        if (rootCause(ex).getMessage() == null) {
+            // Not a refusal, which always says why: something failed with no message; Spring logs only that message.
+            log.warn("A STOMP frame{} failed", session, ex);
+        } else {
+            log.debug("Refused a STOMP frame{}: {}", session, ex.toString());
+        }
         return super.handleClientMessageProcessingError(clientMessage, ex);
     }
 }

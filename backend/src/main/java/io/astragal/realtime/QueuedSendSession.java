@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
+import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
@@ -30,6 +31,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     private static final Logger log = LoggerFactory.getLogger(QueuedSendSession.class);
     /** Tomcat's per-session limit on one blocking write, in milliseconds. */
     static final String TOMCAT_BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
+    private static final TextMessage HEARTBEAT = new TextMessage("\n");
 
     private sealed interface Out {
         record Message(WebSocketMessage<?> message) implements Out {
@@ -46,6 +48,9 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     private final AtomicBoolean writing = new AtomicBoolean();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean cut = new AtomicBoolean();
+    /** The heart-beat interval agreed at CONNECT, 0 for none (see {@link SessionHeartbeats}). */
+    private volatile long heartbeatNanos;
+    private volatile long lastQueuedNanos = System.nanoTime();
 
     QueuedSendSession(WebSocketSession session, Executor writers, long bufferLimit, Duration sendTimeLimit) {
         super(session);
@@ -67,7 +72,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     }
 
     @Override
-    public void sendMessage(WebSocketMessage<?> message) throws IOException {
+    public void sendMessage(WebSocketMessage<?> message) {
         if (closing.get()) {
             return;
         }
@@ -75,8 +80,21 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
             cutOff("more than " + bufferLimit + " bytes waited for it");
             return;
         }
+        lastQueuedNanos = System.nanoTime();
         queue.add(new Out.Message(message));
         startWriting();
+    }
+
+    void heartbeatEvery(Duration interval) {
+        heartbeatNanos = interval.toNanos();
+    }
+
+    /** Queues a heart-beat (a bare end of line, STOMP 1.2) if nothing was queued for the agreed interval. */
+    void heartbeatIfQuiet(long nowNanos) {
+        long every = heartbeatNanos;
+        if (every > 0 && nowNanos - lastQueuedNanos >= every) {
+            sendMessage(HEARTBEAT);
+        }
     }
 
     /** Closes after what was queued before, as STOMP wants for an ERROR frame followed by a close. */

@@ -21,6 +21,7 @@ import org.springframework.messaging.simp.config.MessageBrokerRegistry;
 import org.springframework.messaging.support.ChannelInterceptor;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker;
@@ -65,6 +66,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     // Each connection's writes, one virtual thread per connection while it has something to send.
     private final ExecutorService writers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ws-send-", 0).factory());
 
+    private final SessionHeartbeats sessionHeartbeats;
     private final InboundFrameGuard guard;
     private final ClientFrameErrors clientFrameErrors;
 
@@ -78,6 +80,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         this.json = json;
         this.clientFrameErrors = clientFrameErrors;
         this.guard = new InboundFrameGuard(rules, csrf, toClients);
+        this.sessionHeartbeats = new SessionHeartbeats(properties.heartbeatMillis());
         heartbeats.setPoolSize(1);
         heartbeats.setThreadNamePrefix("stomp-heartbeat-");
         heartbeats.initialize();
@@ -111,10 +114,13 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                     .setUserDestinationBroadcast(BrokerRelay.UNRESOLVED_USER)
                     .setUserRegistryBroadcast(BrokerRelay.USER_REGISTRY);
         } else {
-            long beat = properties.heartbeatMillis();
+            // The broker checks the clients' heart-beats; the sessions write the server's (SessionHeartbeats).
             registry.enableSimpleBroker("/queue")
-                    .setHeartbeatValue(new long[] {beat, beat})
+                    .setHeartbeatValue(sessionHeartbeats.brokerValue())
                     .setTaskScheduler(heartbeats);
+            if (properties.heartbeatMillis() > 0) {
+                heartbeats.scheduleWithFixedDelay(sessionHeartbeats::beat, sessionHeartbeats.tick());
+            }
         }
         // Every session has its own destination (/queue/tables/{id}-user{session}); with Spring's
         // default of 1,024 cached destinations, more sessions than that made each send scan every
@@ -141,6 +147,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     @Override
     public void configureClientOutboundChannel(ChannelRegistration registration) {
         registration.taskExecutor().corePoolSize(1).maxPoolSize(1);
+        if (!relay.enabled()) {
+            registration.interceptors(sessionHeartbeats.connectAcks());
+        }
     }
 
     @Override
@@ -164,8 +173,18 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         return new WebSocketHandlerDecorator(handler) {
             @Override
             public void afterConnectionEstablished(WebSocketSession session) throws Exception {
-                super.afterConnectionEstablished(new QueuedSendSession(session, writers,
-                        properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis())));
+                var queued = new QueuedSendSession(session, writers,
+                        properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis()));
+                if (!relay.enabled()) {
+                    sessionHeartbeats.opened(queued);
+                }
+                super.afterConnectionEstablished(queued);
+            }
+
+            @Override
+            public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) throws Exception {
+                sessionHeartbeats.closed(session.getId());
+                super.afterConnectionClosed(session, closeStatus);
             }
 
             @Override

@@ -89,7 +89,11 @@ public final class Bench {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("heartbeats").factory());
         if (options.heartbeatMillis() > 0) {
-            long idle = TimeUnit.MILLISECONDS.toNanos(options.heartbeatMillis()) / 2;
+            long idle = TimeUnit.MILLISECONDS.toNanos(options.heartbeatMillis());
+            // Each connection beats when it has sent nothing for the interval, as stomp.js does in a
+            // browser, so each keeps its own rhythm. The task runs 50 times an interval: run once
+            // every few seconds, it sent thousands of heart-beats at the same moment, a burst no
+            // set of browsers would send (docs/performance.md, step 25).
             // From the first connection on: a table connected early would otherwise sit silent while
             // the others connect, and the server closes a connection whose heart-beats stop. A task
             // that throws is never run again: catch, so every connection keeps its heart-beat.
@@ -99,7 +103,7 @@ public final class Bench {
                 } catch (RuntimeException e) {
                     System.err.println("heart-beat failed: " + e);
                 }
-            }, options.heartbeatMillis() / 4, options.heartbeatMillis() / 4, TimeUnit.MILLISECONDS);
+            }, options.heartbeatMillis() / 50, Math.max(1, options.heartbeatMillis() / 50), TimeUnit.MILLISECONDS);
         }
         int connected = connect(clients);
         if (connected == 0) {
