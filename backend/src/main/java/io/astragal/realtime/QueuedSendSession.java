@@ -51,6 +51,9 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     /** The heart-beat interval agreed at CONNECT, 0 for none (see {@link SessionHeartbeats}). */
     private volatile long heartbeatNanos;
     private volatile long lastQueuedNanos = System.nanoTime();
+    /** How long the client may stay silent, as agreed at CONNECT, 0 for as long as it likes. */
+    private volatile long silenceLimitNanos;
+    private volatile long lastReceivedNanos = System.nanoTime();
 
     QueuedSendSession(WebSocketSession session, Executor writers, long bufferLimit, Duration sendTimeLimit) {
         super(session);
@@ -85,8 +88,20 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         startWriting();
     }
 
-    void heartbeatEvery(Duration interval) {
+    void heartbeatEvery(Duration interval, Duration silenceLimit) {
         heartbeatNanos = interval.toNanos();
+        silenceLimitNanos = silenceLimit.toNanos();
+    }
+
+    /** The client sent something (a frame, part of one, or a heart-beat). */
+    void received(long nowNanos) {
+        lastReceivedNanos = nowNanos;
+    }
+
+    /** Whether the client has sent nothing for longer than it may. */
+    boolean silentTooLong(long nowNanos) {
+        long limit = silenceLimitNanos;
+        return limit > 0 && nowNanos - lastReceivedNanos > limit;
     }
 
     /** Queues a heart-beat (a bare end of line, STOMP 1.2) if nothing was queued for the agreed interval. */

@@ -23,6 +23,7 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketHandler;
+import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker;
 import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
@@ -114,10 +115,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                     .setUserDestinationBroadcast(BrokerRelay.UNRESOLVED_USER)
                     .setUserRegistryBroadcast(BrokerRelay.USER_REGISTRY);
         } else {
-            // The broker checks the clients' heart-beats; the sessions write the server's (SessionHeartbeats).
+            // Heart-beats both ways are kept by each connection, not by the broker (SessionHeartbeats).
             registry.enableSimpleBroker("/queue")
-                    .setHeartbeatValue(sessionHeartbeats.brokerValue())
-                    .setTaskScheduler(heartbeats);
+                    .setHeartbeatValue(sessionHeartbeats.brokerValue());
             if (properties.heartbeatMillis() > 0) {
                 heartbeats.scheduleWithFixedDelay(sessionHeartbeats::beat, sessionHeartbeats.tick());
             }
@@ -142,6 +142,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     @Override
     public void configureClientInboundChannel(ChannelRegistration registration) {
         registration.interceptors(guard);
+        if (!relay.enabled()) {
+            registration.interceptors(sessionHeartbeats.inboundHeartbeats());
+        }
     }
 
     @Override
@@ -179,6 +182,12 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                     sessionHeartbeats.opened(queued);
                 }
                 super.afterConnectionEstablished(queued);
+            }
+
+            @Override
+            public void handleMessage(WebSocketSession session, WebSocketMessage<?> message) throws Exception {
+                sessionHeartbeats.received(session.getId());
+                super.handleMessage(session, message);
             }
 
             @Override

@@ -22,7 +22,8 @@ import org.springframework.test.context.TestPropertySource;
  * The server's STOMP heart-beats, with a 1 s interval: the CONNECTED frame offers them, a quiet
  * connection that asked for them gets one each interval, one that asked for none gets none, and
  * each connection keeps its own rhythm rather than all getting theirs at one moment (which sent
- * thousands at once through the outbound thread, docs/performance.md step 25).
+ * thousands at once through the outbound thread, docs/performance.md step 25); and a client that
+ * promised heart-beats and stops sending anything is closed after three of its intervals.
  */
 @IntegrationTest
 @TestPropertySource(properties = "astragal.realtime.heartbeat-millis=1000")
@@ -64,6 +65,39 @@ class HeartbeatTest {
                 long secondBeat = secondBeats.get().getFirst();
                 // One task for every connection, as Spring's broker has, would beat both at the same moment or 1 s apart.
                 assertThat(secondBeat - firstBeat).as("ms between the two connections' heart-beats").isBetween(300L, 700L);
+            }
+        }
+    }
+
+    @Test
+    void aClientThatPromisedHeartBeatsIsClosedAfterThreeSilentIntervalsWhileOneThatKeepsBeatingStays() throws Exception {
+        Player ann = Player.signUp(port, "Ann");
+        Player ben = Player.signUp(port, "Ben");
+        try (RawStompSocket silent = connected(ann, "1000,0"); RawStompSocket beating = connected(ben, "1000,0")) {
+            long connected = System.nanoTime();
+            Thread beats = Thread.ofVirtual().start(() -> {
+                try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        Thread.sleep(500);
+                        beating.sendText("\n");
+                    }
+                } catch (IOException | InterruptedException stopped) {
+                    // the test is over
+                }
+            });
+            try {
+                Received error = silent.nextFrame(Duration.ofSeconds(6));
+                long afterMillis = (System.nanoTime() - connected) / 1_000_000;
+                assertThat(error).isInstanceOf(Received.Text.class);
+                RawStompSocket.StompFrame frame = ((Received.Text) error).frame();
+                assertThat(frame.command()).isEqualTo("ERROR");
+                assertThat(frame.headers().get("message")).startsWith("No heart-beat from the client");
+                assertThat(afterMillis).as("ms from CONNECTED to the ERROR frame").isBetween(2_900L, 4_500L);
+                assertThat(silent.next(Duration.ofSeconds(5))).isInstanceOf(Received.Closed.class);
+                assertThat(beating.nextFrame(Duration.ofMillis(500))).as("what the beating client got")
+                        .isInstanceOf(Received.Silence.class);
+            } finally {
+                beats.interrupt();
             }
         }
     }
