@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.event.EventListener;
+import org.springframework.messaging.MessageHeaders;
 import org.springframework.messaging.handler.annotation.DestinationVariable;
 import org.springframework.messaging.handler.annotation.MessageMapping;
 import org.springframework.messaging.handler.annotation.Payload;
@@ -80,30 +81,37 @@ class BenchRelay {
         }
     }
 
+    // The headers are read one by one, never copied (SimpMessageHeaderAccessor.wrap iterates them): with
+    // frames handled in order, Spring may still be adding headers to this very message on the
+    // inbound thread, and a copy then failed with a ConcurrentModificationException that cost the
+    // client its connection (docs/performance.md, session 10).
     @EventListener
     void subscribed(SessionSubscribeEvent event) {
-        SimpMessageHeaderAccessor headers = SimpMessageHeaderAccessor.wrap(event.getMessage());
-        String destination = headers.getDestination();
+        MessageHeaders headers = event.getMessage().getHeaders();
+        String destination = SimpMessageHeaderAccessor.getDestination(headers);
+        String session = SimpMessageHeaderAccessor.getSessionId(headers);
+        String subscription = SimpMessageHeaderAccessor.getSubscriptionId(headers);
         Matcher room = destination == null ? null : ROOM_STREAM.matcher(destination);
-        if (room == null || !room.matches() || headers.getSessionId() == null || headers.getSubscriptionId() == null) {
+        if (room == null || !room.matches() || session == null || subscription == null) {
             return;
         }
-        subscriptions.computeIfAbsent(headers.getSessionId(), s -> new ConcurrentHashMap<>())
-                .put(headers.getSubscriptionId(), room.group(1));
+        subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>()).put(subscription, room.group(1));
         rooms.compute(room.group(1), (id, r) -> {
             Room joined = r == null ? new Room() : r;
-            joined.sessions.add(headers.getSessionId());
+            joined.sessions.add(session);
             return joined;
         });
     }
 
     @EventListener
     void unsubscribed(SessionUnsubscribeEvent event) {
-        SimpMessageHeaderAccessor headers = SimpMessageHeaderAccessor.wrap(event.getMessage());
-        Map<String, String> ofSession = subscriptions.get(headers.getSessionId());
-        String room = ofSession == null || headers.getSubscriptionId() == null ? null : ofSession.remove(headers.getSubscriptionId());
+        MessageHeaders headers = event.getMessage().getHeaders();
+        String session = SimpMessageHeaderAccessor.getSessionId(headers);
+        String subscription = SimpMessageHeaderAccessor.getSubscriptionId(headers);
+        Map<String, String> ofSession = session == null ? null : subscriptions.get(session);
+        String room = ofSession == null || subscription == null ? null : ofSession.remove(subscription);
         if (room != null && !ofSession.containsValue(room)) {
-            leave(room, headers.getSessionId());
+            leave(room, session);
         }
     }
 
