@@ -76,15 +76,23 @@ final class SessionHeartbeats {
         }
     }
 
-    /** Sends a heart-beat to every session due one, and closes those whose client went silent. */
+    /**
+     * Sends a heart-beat to every session due one, and closes those whose client went silent. One
+     * session's failure is caught: a scheduled task that throws is never run again, and every
+     * connection would then lose its heart-beats.
+     */
     void beat() {
         long now = System.nanoTime();
         for (QueuedSendSession session : sessions.values()) {
-            if (session.silentTooLong(now)) {
-                sessions.remove(session.getId());
-                closeSilent(session);
-            } else {
-                session.heartbeatIfQuiet(now);
+            try {
+                if (session.silentTooLong(now)) {
+                    sessions.remove(session.getId());
+                    closeSilent(session);
+                } else {
+                    session.heartbeatIfQuiet(now);
+                }
+            } catch (RuntimeException e) {
+                log.warn("Session {}: heart-beat failed: {}", session.getId(), e.toString());
             }
         }
     }
