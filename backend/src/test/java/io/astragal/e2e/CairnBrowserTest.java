@@ -195,6 +195,19 @@ class CairnBrowserTest extends BrowserTest {
         assertThat(aldaTable.logUpTo(last)).isEqualTo(log);
         assertThat(bramTable.logUpTo(last)).isEqualTo(log);
         assertThat(String.join("\n", log)).doesNotContain("+18").doesNotContain("HP 23").doesNotContainPattern(GRUB + " \\(Foes\\) \\d");
+
+        // "The Warden can disclose the DC if appropriate": a DC the Warden keeps is in the Warden's log only.
+        Locator save = gmTable.open("Roll a save for a combatant");
+        save.getByLabel("Who saves", new Locator.GetByLabelOptions().setExact(true)).selectOption(new SelectOption().setLabel(ALDA));
+        save.getByLabel("DC", new Locator.GetByLabelOptions().setExact(true)).fill("17");
+        save.getByLabel("Against what", new Locator.GetByLabelOptions().setExact(true)).fill("the falling portcullis");
+        save.getByLabel("Keep the DC from the players", new Locator.GetByLabelOptions().setExact(true)).check();
+        TablePage.send(save);
+        assertThat(gmTable.logUpTo(last + 1).getLast()).contains("the falling portcullis").contains("vs DC 17");
+        for (TablePage player : List.of(aldaTable, bramTable)) {
+            assertThat(player.logUpTo(last + 1).getLast()).contains("the falling portcullis")
+                    .contains("vs a DC the Warden keeps").doesNotContain("DC 17");
+        }
         gm.screenshot("table");
         alda.screenshot("table");
         bram.screenshot("table");
