@@ -9,6 +9,7 @@ import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
 import org.springframework.messaging.support.MessageHeaderAccessor;
@@ -61,20 +62,12 @@ class ClientFrameErrors extends StompSubProtocolErrorHandler {
         }
     }
 
-    private static Throwable rootCause(Throwable ex) {
-        Throwable cause = ex;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        return cause;
-    }
-
     @Override
     public Message<byte[]> handleClientMessageProcessingError(Message<byte[]> clientMessage, Throwable ex) {
         StompHeaderAccessor stomp = clientMessage == null ? null
                 : MessageHeaderAccessor.getAccessor(clientMessage, StompHeaderAccessor.class);
         String session = stomp == null ? "" : " of session " + stomp.getSessionId();
-        if (rootCause(ex).getMessage() == null) {
+        if (NestedExceptionUtils.getMostSpecificCause(ex).getMessage() == null) {
             // Not a refusal, which always says why: something failed with no message; Spring logs only that message.
             log.warn("A STOMP frame{} failed", session, ex);
         } else {
