@@ -2,7 +2,8 @@
 # Starts the server built by `./mvnw -B -q install -DskipTests` the way the load benchmark measures it:
 # the benchmark relay on, cheap password hashing (benchmark only!), and the JVM options below.
 # Usage: bench/server.sh [--server.port=8080] [more Spring properties]
-# JAVA_OPTS overrides the JVM options; JAVA_HOME picks the JDK; ASTRAGAL_JAR another build of the server.
+# JAVA_OPTS overrides the JVM options (3,000 tables: JAVA_OPTS="-XX:+UseZGC -Xms2g -Xmx2g", docs/performance.md
+# step 27); JAVA_HOME picks the JDK; ASTRAGAL_JAR another build of the server.
 cd "$(dirname "$0")/.." || exit 1
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ] && [ -z "$JAVA_HOME" ] && JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
