@@ -1,5 +1,7 @@
 package io.astragal.rules;
 
+import io.astragal.dice.DiceException;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -51,5 +53,27 @@ public interface Referee<S> {
      */
     default Function<Viewer, Object> views(S state) {
         return viewer -> view(state, viewer);
+    }
+
+    /**
+     * The decision on {@code command} for a ruleset whose commands are {@code type}: a spectator may
+     * not act, a command of another ruleset is refused, and {@code decide} stops at the first broken
+     * rule (a {@link Refusal}) or bad dice notation; each of these is a rejection that changes nothing.
+     */
+    static <C extends GameCommand> Decision decideAs(Class<C> type, GameCommand command, Play play,
+                                                     Function<C, List<? extends GameEvent>> decide) {
+        if (play.actor().role() == Role.SPECTATOR) {
+            return Decision.reject(RejectionCode.NOT_ALLOWED, "Spectators watch; they do not act.");
+        }
+        if (!type.isInstance(command)) {
+            return Decision.reject(RejectionCode.INVALID_COMMAND, "That is not a command of this table's ruleset.");
+        }
+        try {
+            return Decision.accept(List.<GameEvent>copyOf(decide.apply(type.cast(command))));
+        } catch (Refusal refusal) {
+            return refusal.rejection();
+        } catch (DiceException bad) {
+            return Decision.reject(RejectionCode.INVALID_DICE, bad.getMessage());
+        }
     }
 }

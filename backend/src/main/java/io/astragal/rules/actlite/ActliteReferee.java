@@ -6,8 +6,6 @@ import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.Referee;
-import io.astragal.rules.RejectionCode;
-import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.WireNames;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
@@ -122,23 +120,15 @@ final class ActliteReferee implements Referee<ActliteState> {
     }
 
     static Decision decideCommand(ActliteState state, GameCommand command, Play play) {
-        if (play.actor().role() == Role.SPECTATOR) {
-            return Decision.reject(RejectionCode.NOT_ALLOWED, "Spectators watch; they do not act.");
-        }
-        if (!(command instanceof ActliteCommand actlite)) {
-            return Decision.reject(RejectionCode.INVALID_COMMAND, "That is not an Actlite command.");
-        }
-        List<GameEvent> events = new ArrayList<>(expiringTemp(state, actlite));
-        ActliteState current = state;
-        for (GameEvent event : events) {
-            current = Fold.apply(current, (ActliteEvent) event);
-        }
-        try {
+        return Referee.decideAs(ActliteCommand.class, command, play, actlite -> {
+            List<GameEvent> events = new ArrayList<>(expiringTemp(state, actlite));
+            ActliteState current = state;
+            for (GameEvent event : events) {
+                current = Fold.apply(current, (ActliteEvent) event);
+            }
             events.addAll(decideOn(current, actlite, play));
-        } catch (Refusal refusal) {
-            return refusal.rejection();
-        }
-        return Decision.accept(events);
+            return events;
+        });
     }
 
     private static List<GameEvent> decideOn(ActliteState state, ActliteCommand command, Play play) {

@@ -8,6 +8,7 @@ import static io.astragal.rules.actlite.Rulings.requireGm;
 import io.astragal.rules.DeckView.Card;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
 import io.astragal.rules.actlite.ActliteCommand.Rest;

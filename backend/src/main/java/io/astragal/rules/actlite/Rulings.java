@@ -4,6 +4,7 @@ import io.astragal.dice.DiceSource;
 import io.astragal.rules.Actor;
 import io.astragal.rules.DeckView.Card;
 import io.astragal.rules.Play;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -12,6 +12,7 @@ import io.astragal.rules.DeckView.Card;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.InvalidSheetException;
 import io.astragal.rules.Play;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.EndRound;

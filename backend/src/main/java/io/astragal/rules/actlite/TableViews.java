@@ -8,6 +8,7 @@ import io.astragal.rules.DeckView;
 import io.astragal.rules.Decision;
 import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Play;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;

@@ -1,7 +1,6 @@
 package io.astragal.rules.bloodied;
 
 import io.astragal.dice.Dice;
-import io.astragal.dice.DiceException;
 import io.astragal.dice.DiceSource;
 import io.astragal.dice.RollResult;
 import io.astragal.rules.CharacterCard;
@@ -10,8 +9,8 @@ import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.Referee;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
-import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.bloodied.BloodiedCommand.AddCondition;
 import io.astragal.rules.bloodied.BloodiedCommand.ApplyDamage;
@@ -111,29 +110,8 @@ final class BloodiedReferee implements Referee<BloodiedState> {
 
     @Override
     public Decision decide(BloodiedState state, GameCommand command, Play play) {
-        if (play.actor().role() == Role.SPECTATOR) {
-            return Decision.reject(RejectionCode.NOT_ALLOWED, "Spectators watch the table; they cannot act.");
-        }
-        if (!(command instanceof BloodiedCommand bloodiedCommand)) {
-            return Decision.reject(RejectionCode.INVALID_COMMAND, "That is not a command of this ruleset.");
-        }
-        try {
-            return Decision.accept(settle(state, decideCommand(state, bloodiedCommand, play), play.dice()));
-        } catch (Refusal refusal) {
-            return Decision.reject(refusal.code, refusal.getMessage());
-        } catch (DiceException bad) {
-            return Decision.reject(RejectionCode.INVALID_DICE, bad.getMessage());
-        }
-    }
-
-    /** A command the rules refuse: carried out of deep checks, turned into a rejection in {@link #decide}. */
-    static final class Refusal extends RuntimeException {
-        final RejectionCode code;
-
-        Refusal(RejectionCode code, String message) {
-            super(message, null, false, false);
-            this.code = code;
-        }
+        return Referee.decideAs(BloodiedCommand.class, command, play,
+                c -> settle(state, decideCommand(state, c, play), play.dice()));
     }
 
     private List<BloodiedEvent> decideCommand(BloodiedState s, BloodiedCommand command, Play play) {

@@ -13,6 +13,7 @@ import io.astragal.dice.Die;
 import io.astragal.dice.RollResult;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.cairn.CairnCommand.Attack;
 import io.astragal.rules.cairn.CairnCommand.CastSpell;
@@ -88,15 +89,15 @@ final class CairnActions {
     /** Net advantage per die: the base die first, then one per object die, each within ±{@value #MAX_ADVANTAGE}. */
     private static List<Integer> advantages(List<Integer> advantage, int objectDice, Integer edge) {
         if (advantage.size() > 1 + objectDice) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Advantage is given per die: the d20, then each object die.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Advantage is given per die: the d20, then each object die.");
         }
         for (Integer a : advantage) {
             if (a != null && Math.abs(a) > MAX_ADVANTAGE) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
             }
         }
         if (edge != null && Math.abs(edge) > MAX_ADVANTAGE) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "At most " + MAX_ADVANTAGE + " Advantages or Disadvantages on one die.");
         }
         if (edge == null || edge == 0) {
             return advantage;
@@ -108,11 +109,11 @@ final class CairnActions {
 
     private static List<Integer> objectDice(List<Integer> dice) {
         if (dice.size() > MAX_OBJECT_DICE) {
-            throw new Refused(RejectionCode.INVALID_DICE, "At most " + MAX_OBJECT_DICE + " object dice.");
+            throw new Refusal(RejectionCode.INVALID_DICE, "At most " + MAX_OBJECT_DICE + " object dice.");
         }
         for (Integer d : dice) {
             if (d == null || !CairnApRuleset.OBJECT_DIE_SIDES.contains(d)) {
-                throw new Refused(RejectionCode.INVALID_DICE, "Object dice are d4, d6, d8, d10, d12 or d20.");
+                throw new Refusal(RejectionCode.INVALID_DICE, "Object dice are d4, d6, d8, d10, d12 or d20.");
             }
         }
         return dice;
@@ -122,7 +123,7 @@ final class CairnActions {
         Combatant c = acting(state, cmd.combatantId(), play);
         String attr = attribute(cmd.attribute());
         if ((cmd.dc() == null) == (cmd.target() == null)) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "An action is rolled against a DC or against a target, not both.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "An action is rolled against a DC or against a target, not both.");
         }
         Boolean dcHidden = dcHidden(cmd.hideDc(), cmd.dc(), play);
         Combatant target = cmd.target() == null ? null : combatant(state, cmd.target());
@@ -158,10 +159,10 @@ final class CairnActions {
             return null;
         }
         if (!play.actor().isGm()) {
-            throw new Refused(RejectionCode.NOT_ALLOWED, "Only the Warden keeps a DC from the players.");
+            throw new Refusal(RejectionCode.NOT_ALLOWED, "Only the Warden keeps a DC from the players.");
         }
         if (dc == null) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Only a DC can be kept from the players, not a save someone rolls.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Only a DC can be kept from the players, not a save someone rolls.");
         }
         return true;
     }
@@ -171,7 +172,7 @@ final class CairnActions {
         controls(play, c);
         String attr = attribute(cmd.attribute());
         if (cmd.dc() == null || cmd.dc() < 0) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "The Warden sets the DC of a save.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "The Warden sets the DC of a save.");
         }
         Boolean dcHidden = dcHidden(cmd.hideDc(), cmd.dc(), play);
         ActionRoll tr = CairnDice.roll(play.dice(), c.get(attr), objectDice(cmd.objectDice()),
@@ -193,7 +194,7 @@ final class CairnActions {
         Weapon main = weapon(a, cmd.weapon());
         Weapon offhand = cmd.offhand() == null ? null : weapon(a, cmd.offhand());
         if (cmd.target() == null) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Choose a target.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Choose a target.");
         }
         List<Combatant> targets = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -203,7 +204,7 @@ final class CairnActions {
         for (String id : ids) {
             Combatant t = combatant(state, id);
             if (t.id().equals(a.id()) || !seen.add(t.id())) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "Each target once, and not yourself.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "Each target once, and not yourself.");
             }
             targets.add(t);
         }
@@ -279,7 +280,7 @@ final class CairnActions {
             return UNARMED;
         }
         return a.weapons().stream().filter(w -> w.name().equalsIgnoreCase(name.trim())).findFirst()
-                .orElseThrow(() -> new Refused(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon called " + name + "."));
+                .orElseThrow(() -> new Refusal(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon called " + name + "."));
     }
 
     /**
@@ -461,7 +462,7 @@ final class CairnActions {
     /** The roll a lasting scar gives once it heals. */
     static ScarRecovered recoverScar(Combatant t, String condition, DiceSource dice) {
         if (condition == null || !t.has(condition)) {
-            throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is not " + condition + ".");
+            throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is not " + condition + ".");
         }
         Map<String, Integer> values = new HashMap<>();
         List<String> cleared = new ArrayList<>(List.of(condition));
@@ -491,7 +492,7 @@ final class CairnActions {
                 cleared.add(Conditions.DEPRIVED);
                 detail = "2d6 = " + r.total() + " is the new max HP.";
             }
-            default -> throw new Refused(RejectionCode.INVALID_COMMAND, condition + " has no recovery roll.");
+            default -> throw new Refusal(RejectionCode.INVALID_COMMAND, condition + " has no recovery roll.");
         }
         return new ScarRecovered(t.id(), t.name(), condition, r, detail, new Patch(t.id(), values, Map.of(), cleared));
     }
@@ -513,21 +514,21 @@ final class CairnActions {
         Combatant c = acting(state, cmd.combatantId(), play);
         String spell = CairnReferee.text(cmd.text(), "");
         if (spell.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name the spell.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the spell.");
         }
         if (c.has(Conditions.NO_MAGIC)) {
-            throw new Refused(RejectionCode.INVALID_STATE, c.name() + " cannot cast spells for now.");
+            throw new Refusal(RejectionCode.INVALID_STATE, c.name() + " cannot cast spells for now.");
         }
         int dice = cmd.amount() + cmd.manaDust();
         if (cmd.amount() < 0 || cmd.manaDust() < 0 || dice < 1 || dice > MAX_MAGIC_DICE) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Invest 1 to 4 Magic Dice.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Invest 1 to 4 Magic Dice.");
         }
         // "You have an amount of Magic Dice (d6) equal to the amount of available inventory slots and Mana Dust."
         if (cmd.amount() > c.freeSlots()) {
-            throw new Refused(RejectionCode.NOT_ENOUGH_AP, c.name() + " has only " + c.freeSlots() + " free inventory slots.");
+            throw new Refusal(RejectionCode.NOT_ENOUGH_AP, c.name() + " has only " + c.freeSlots() + " free inventory slots.");
         }
         if (cmd.manaDust() > c.get("manaDust")) {
-            throw new Refused(RejectionCode.NOT_ENOUGH_AP, c.name() + " has only " + c.get("manaDust") + " Mana Dust.");
+            throw new Refusal(RejectionCode.NOT_ENOUGH_AP, c.name() + " has only " + c.get("manaDust") + " Mana Dust.");
         }
         Payment pay = pay(state, c, null, cmd.held(), play);
         RollResult slotDice = CairnDice.sum(play.dice(), cmd.amount(), 6);

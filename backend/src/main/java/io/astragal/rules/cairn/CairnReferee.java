@@ -10,8 +10,8 @@ import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.Referee;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
-import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.cairn.CairnCommand.*;
 import io.astragal.rules.cairn.CairnEvent.*;
@@ -122,17 +122,7 @@ final class CairnReferee implements Referee<CairnState> {
 
     @Override
     public Decision decide(CairnState state, GameCommand command, Play play) {
-        if (play.actor().role() == Role.SPECTATOR) {
-            return Decision.reject(RejectionCode.NOT_ALLOWED, "Spectators watch; they do not act.");
-        }
-        if (!(command instanceof CairnCommand c)) {
-            return Decision.reject(RejectionCode.INVALID_COMMAND, "That is not a cairn-ap command.");
-        }
-        try {
-            return Decision.accept(decideOrRefuse(state, c, play));
-        } catch (Refused refused) {
-            return refused.decision();
-        }
+        return Referee.decideAs(CairnCommand.class, command, play, c -> decideOrRefuse(state, c, play));
     }
 
     private List<GameEvent> decideOrRefuse(CairnState state, CairnCommand command, Play play) {
@@ -166,7 +156,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant c = acting(state, s.combatantId(), play);
                 if (s.amount() == null || s.amount() < 1) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Spend at least 1 AP.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Spend at least 1 AP.");
                 }
                 int left = onTurn(state, c, s.amount());
                 yield List.of(new ApSpent(c.id(), c.name(), text(s.text(), "an action"), s.amount(), left));
@@ -174,7 +164,7 @@ final class CairnReferee implements Referee<CairnState> {
             case SetActionCost s -> {
                 gm(play);
                 if (s.amount() == null || s.amount() < 0 || s.amount() > Encounter.AP_PER_TURN) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "An action costs 0 to 4 AP.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "An action costs 0 to 4 AP.");
                 }
                 yield List.of(new ActionCostSet(s.amount()));
             }
@@ -185,7 +175,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant t = combatant(state, d.target());
                 if (d.amount() == null || d.amount() < 0) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Say how much damage (0 or more).");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Say how much damage (0 or more).");
                 }
                 yield CairnActions.damage(state, t, d.amount(), d.ignoreArmor(), text(d.text(), "the fiction"), play);
             }
@@ -213,11 +203,11 @@ final class CairnReferee implements Referee<CairnState> {
                 Combatant t = combatant(state, a.target());
                 String name = text(a.condition(), "");
                 if (name.isEmpty()) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Name the condition.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the condition.");
                 }
                 int level = a.amount() == null ? 1 : a.amount();
                 if (level < 1) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "A condition's level is at least 1.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "A condition's level is at least 1.");
                 }
                 yield List.of(new ConditionChanged(t.id(), t.name(), name, level,
                         new Patch(t.id(), Map.of(), Map.of(name, level), List.of())));
@@ -226,7 +216,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant t = combatant(state, r.target());
                 if (r.condition() == null || !t.has(r.condition())) {
-                    throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is not " + r.condition() + ".");
+                    throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is not " + r.condition() + ".");
                 }
                 yield List.of(new ConditionChanged(t.id(), t.name(), r.condition(), null, Patch.clear(t.id(), r.condition())));
             }
@@ -234,7 +224,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant t = combatant(state, f.target());
                 if (f.amount() == null || f.amount() < 1) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Add at least 1 Fatigue.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Add at least 1 Fatigue.");
                 }
                 Map<String, Integer> values = CairnActions.withFatigue(t, f.amount(), new HashMap<>());
                 yield List.of(new FatigueAdded(t.id(), t.name(), f.amount(), t.get("items") - values.get("items"),
@@ -254,7 +244,7 @@ final class CairnReferee implements Referee<CairnState> {
                 gm(play);
                 Combatant t = combatant(state, m.target());
                 if (!t.npc()) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Morale does not affect PCs.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Morale does not affect PCs.");
                 }
                 Combatant leader = m.leader() == null ? null : combatant(state, m.leader());
                 int wil = (leader == null ? t : leader).get("wil");
@@ -287,7 +277,7 @@ final class CairnReferee implements Referee<CairnState> {
     private List<GameEvent> place(CairnState state, PlaceCharacters p, Play play) {
         gm(play);
         if (p.characterIds().isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name at least one character.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name at least one character.");
         }
         List<Combatant> placed = new ArrayList<>();
         for (String id : new java.util.LinkedHashSet<>(p.characterIds())) {
@@ -296,7 +286,7 @@ final class CairnReferee implements Referee<CairnState> {
             }
         }
         if (placed.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_STATE, "Those characters are already at the table.");
+            throw new Refusal(RejectionCode.INVALID_STATE, "Those characters are already at the table.");
         }
         return List.of(new CharactersPlaced(placed));
     }
@@ -304,11 +294,11 @@ final class CairnReferee implements Referee<CairnState> {
     private List<GameEvent> startInitiative(CairnState state, StartInitiative s, Play play) {
         gm(play);
         if (state.encounter() != null) {
-            throw new Refused(RejectionCode.INVALID_STATE, "A fight is already running.");
+            throw new Refusal(RejectionCode.INVALID_STATE, "A fight is already running.");
         }
         List<String> sides = s.sides().isEmpty() ? CairnViews.SIDES : s.sides();
         if (s.groups().size() > sides.size()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name every side: " + s.groups().size() + " groups but "
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name every side: " + s.groups().size() + " groups but "
                     + sides.size() + " names.");
         }
         Set<String> names = new HashSet<>();
@@ -319,7 +309,7 @@ final class CairnReferee implements Referee<CairnState> {
         for (int i = 0; i < sides.size(); i++) {
             String name = sides.get(i);
             if (name == null || name.isBlank() || name.length() > 40 || !names.add(name.trim())) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "Every side needs its own name of 1 to 40 characters.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "Every side needs its own name of 1 to 40 characters.");
             }
             List<String> members = i < s.groups().size() ? s.groups().get(i) : List.of();
             if (members.isEmpty()) {
@@ -327,7 +317,7 @@ final class CairnReferee implements Referee<CairnState> {
             }
             for (String id : members) {
                 if (!ids.add(id)) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "A combatant can be on only one side.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "A combatant can be on only one side.");
                 }
                 Combatant c = state.find(id).orElse(null);
                 if (c == null) {
@@ -339,11 +329,11 @@ final class CairnReferee implements Referee<CairnState> {
             assigned.add(new Group(name.trim(), members));
         }
         if (assigned.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Put the combatants on their sides.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Put the combatants on their sides.");
         }
         for (String id : s.surprised()) {
             if (!ids.contains(id)) {
-                throw new Refused(RejectionCode.UNKNOWN_CHARACTER, "Only combatants on a side can be surprised.");
+                throw new Refusal(RejectionCode.UNKNOWN_CHARACTER, "Only combatants on a side can be surprised.");
             }
         }
         List<InitiativeRoll> rolls = new ArrayList<>();
@@ -380,7 +370,7 @@ final class CairnReferee implements Referee<CairnState> {
         Combatant c = combatant(state, e.combatantId());
         controls(play, c);
         if (!c.id().equals(enc.current())) {
-            throw new Refused(RejectionCode.OUT_OF_TURN, "It is not " + c.name() + "'s turn.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "It is not " + c.name() + "'s turn.");
         }
         List<String> done = new ArrayList<>(enc.done());
         done.add(c.id());
@@ -421,11 +411,11 @@ final class CairnReferee implements Referee<CairnState> {
         Combatant c = acting(state, h.combatantId(), play);
         String text = text(h.text(), "");
         if (text.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Describe the held action and its condition.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Describe the held action and its condition.");
         }
         int cost = cost(state, h.amount(), play);
         if (state.encounter() != null && state.encounter().held().containsKey(c.id())) {
-            throw new Refused(RejectionCode.INVALID_STATE, c.name() + " already holds an action.");
+            throw new Refusal(RejectionCode.INVALID_STATE, c.name() + " already holds an action.");
         }
         int left = onTurn(state, c, cost);
         return List.of(new ActionHeld(c.id(), c.name(), c.npc(), text, cost, left));
@@ -435,29 +425,29 @@ final class CairnReferee implements Referee<CairnState> {
 
     static void gm(Play play) {
         if (!play.actor().isGm()) {
-            throw new Refused(RejectionCode.NOT_ALLOWED, "Only the Warden may do that.");
+            throw new Refusal(RejectionCode.NOT_ALLOWED, "Only the Warden may do that.");
         }
     }
 
     static CharacterCard card(Play play, String id) {
         CharacterCard card = id == null ? null : play.characters().get(id);
         if (card == null) {
-            throw new Refused(RejectionCode.UNKNOWN_CHARACTER, "There is no character " + id + " in this campaign.");
+            throw new Refusal(RejectionCode.UNKNOWN_CHARACTER, "There is no character " + id + " in this campaign.");
         }
         return card;
     }
 
     static Combatant combatant(CairnState state, String id) {
         if (id == null) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name a character.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name a character.");
         }
         return state.find(id).orElseThrow(() ->
-                new Refused(RejectionCode.UNKNOWN_CHARACTER, "Character " + id + " is not at the table."));
+                new Refusal(RejectionCode.UNKNOWN_CHARACTER, "Character " + id + " is not at the table."));
     }
 
     static void controls(Play play, Combatant c) {
         if (!play.actor().isGm() && !play.actor().userId().equals(c.ownerUserId())) {
-            throw new Refused(RejectionCode.NOT_YOUR_CHARACTER, c.name() + " is not your character.");
+            throw new Refusal(RejectionCode.NOT_YOUR_CHARACTER, c.name() + " is not your character.");
         }
     }
 
@@ -466,14 +456,14 @@ final class CairnReferee implements Referee<CairnState> {
         Combatant c = combatant(state, id);
         controls(play, c);
         c.incapacity().ifPresent(why -> {
-            throw new Refused(RejectionCode.INVALID_STATE, c.name() + " is " + why + " and cannot act.");
+            throw new Refusal(RejectionCode.INVALID_STATE, c.name() + " is " + why + " and cannot act.");
         });
         return c;
     }
 
     static Encounter encounter(CairnState state) {
         if (state.encounter() == null) {
-            throw new Refused(RejectionCode.OUT_OF_TURN, "No fight is running.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "No fight is running.");
         }
         return state.encounter();
     }
@@ -482,15 +472,15 @@ final class CairnReferee implements Referee<CairnState> {
     static int onTurn(CairnState state, Combatant c, int cost) {
         Encounter enc = encounter(state);
         if (!enc.includes(c.id())) {
-            throw new Refused(RejectionCode.OUT_OF_TURN, c.name() + " is not in this fight.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, c.name() + " is not in this fight.");
         }
         if (!c.id().equals(enc.current())) {
             String current = enc.current() == null ? "nobody's" : state.find(enc.current()).map(Combatant::name).orElse("?") + "'s";
-            throw new Refused(RejectionCode.OUT_OF_TURN, "It is " + current + " turn, not " + c.name() + "'s.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "It is " + current + " turn, not " + c.name() + "'s.");
         }
         int ap = enc.apOf(c.id());
         if (ap < cost) {
-            throw new Refused(RejectionCode.NOT_ENOUGH_AP, "Needs " + cost + " AP, " + c.name() + " has " + ap + ".");
+            throw new Refusal(RejectionCode.NOT_ENOUGH_AP, "Needs " + cost + " AP, " + c.name() + " has " + ap + ".");
         }
         return ap - cost;
     }
@@ -501,10 +491,10 @@ final class CairnReferee implements Referee<CairnState> {
             return state.actionCost();
         }
         if (!play.actor().isGm()) {
-            throw new Refused(RejectionCode.NOT_ALLOWED, "The Warden decides the AP cost of an action.");
+            throw new Refusal(RejectionCode.NOT_ALLOWED, "The Warden decides the AP cost of an action.");
         }
         if (amount < 0) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "An AP cost cannot be negative.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "An AP cost cannot be negative.");
         }
         return amount;
     }
@@ -512,7 +502,7 @@ final class CairnReferee implements Referee<CairnState> {
     static HeldAction heldOf(CairnState state, Combatant c) {
         HeldAction held = state.encounter() == null ? null : state.encounter().held().get(c.id());
         if (held == null) {
-            throw new Refused(RejectionCode.INVALID_STATE, c.name() + " holds no action.");
+            throw new Refusal(RejectionCode.INVALID_STATE, c.name() + " holds no action.");
         }
         return held;
     }
@@ -520,7 +510,7 @@ final class CairnReferee implements Referee<CairnState> {
     static String attribute(String name) {
         String a = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
         if (!ATTRIBUTES.contains(a)) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Attribute must be STR, DEX or WIL.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Attribute must be STR, DEX or WIL.");
         }
         return a;
     }
@@ -533,10 +523,10 @@ final class CairnReferee implements Referee<CairnState> {
     private static Combatant recovering(CairnState state, String id, Integer amount) {
         Combatant t = combatant(state, id);
         if (amount == null || amount < 0) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Say how much is recovered (0 or more).");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Say how much is recovered (0 or more).");
         }
         if (t.has(Conditions.DEPRIVED)) {
-            throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is deprived and cannot recover.");
+            throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is deprived and cannot recover.");
         }
         return t;
     }

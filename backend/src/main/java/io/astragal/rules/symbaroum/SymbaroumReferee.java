@@ -12,8 +12,8 @@ import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.Referee;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.RejectionCode;
-import io.astragal.rules.Role;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.symbaroum.SymbaroumCommand.*;
 import io.astragal.rules.symbaroum.SymbaroumEvent.*;
@@ -115,17 +115,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
 
     @Override
     public Decision decide(SymbaroumState state, GameCommand command, Play play) {
-        if (play.actor().role() == Role.SPECTATOR) {
-            return Decision.reject(RejectionCode.NOT_ALLOWED, "Spectators watch; they do not act.");
-        }
-        if (!(command instanceof SymbaroumCommand c)) {
-            return Decision.reject(RejectionCode.INVALID_COMMAND, "That is not a symbaroum command.");
-        }
-        try {
-            return Decision.accept(decideOrRefuse(state, c, play));
-        } catch (Refused refused) {
-            return refused.decision();
-        }
+        return Referee.decideAs(SymbaroumCommand.class, command, play, c -> decideOrRefuse(state, c, play));
     }
 
     private List<GameEvent> decideOrRefuse(SymbaroumState state, SymbaroumCommand command, Play play) {
@@ -139,7 +129,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                     }
                 }
                 if (placed.isEmpty()) {
-                    throw new Refused(RejectionCode.INVALID_STATE, "Those characters are already at the table.");
+                    throw new Refusal(RejectionCode.INVALID_STATE, "Those characters are already at the table.");
                 }
                 yield List.of(new CharactersPlaced(placed));
             }
@@ -164,10 +154,10 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 gm(play);
                 Fighter t = fighter(state, h.target());
                 if (h.amount() < 1) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Heal at least one day's worth.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Heal at least one day's worth.");
                 }
                 if (t.has(DYING) || t.has(DEAD)) {
-                    throw new Refused(RejectionCode.INVALID_STATE, t.name() + " needs first aid, not rest.");
+                    throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " needs first aid, not rest.");
                 }
                 int value = Math.min(t.get("toughnessMax"), t.get("toughness") + h.amount());
                 yield List.of(new Healed(t.id(), t.name(), null, null, "natural healing", null, value - t.get("toughness"),
@@ -177,7 +167,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 gm(play);
                 Fighter t = fighter(state, d.target());
                 if (d.amount() < 0) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Damage cannot be negative.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Damage cannot be negative.");
                 }
                 int after = Math.max(0, t.get("toughness") - d.amount());
                 Map<String, Integer> conditions = new HashMap<>();
@@ -189,7 +179,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 gm(play);
                 Fighter t = fighter(state, a.target());
                 if (a.condition() == null || a.condition().isBlank()) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Name the condition.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the condition.");
                 }
                 int level = a.amount() == null ? 1 : Math.max(1, a.amount());
                 yield List.of(new ConditionChanged(t.id(), t.name(), a.condition().trim(), level,
@@ -199,7 +189,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 gm(play);
                 Fighter t = fighter(state, r.target());
                 if (r.condition() == null || !t.has(r.condition())) {
-                    throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is not " + r.condition() + ".");
+                    throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is not " + r.condition() + ".");
                 }
                 yield List.of(new ConditionChanged(t.id(), t.name(), r.condition(), null,
                         new Patch(t.id(), Map.of(), Map.of(), List.of(r.condition()))));
@@ -208,7 +198,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 gm(play);
                 Fighter t = fighter(state, a.target());
                 if (a.amount() < 1) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Award at least 1 Experience.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Award at least 1 Experience.");
                 }
                 yield List.of(new ExperienceAwarded(t.id(), t.name(), a.amount(),
                         new Patch(t.id(), Map.of("experience", t.get("experience") + a.amount()), Map.of(), List.of())));
@@ -218,16 +208,16 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 controls(play, f);
                 String ability = l.text() == null ? "" : l.text().trim();
                 if (ability.isEmpty()) {
-                    throw new Refused(RejectionCode.INVALID_COMMAND, "Name the ability.");
+                    throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the ability.");
                 }
                 String key = f.abilities().keySet().stream().filter(k -> k.equalsIgnoreCase(ability)).findFirst().orElse(ability);
                 int level = f.abilities().getOrDefault(key, 0);
                 if (level >= 3) {
-                    throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is already a master of " + key + ".");
+                    throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " is already a master of " + key + ".");
                 }
                 int cost = ABILITY_COSTS.get(level);
                 if (f.get("experience") < cost) {
-                    throw new Refused(RejectionCode.INVALID_STATE,
+                    throw new Refusal(RejectionCode.INVALID_STATE,
                             "Needs " + cost + " Experience, " + f.name() + " has " + f.get("experience") + ".");
                 }
                 yield List.of(new AbilityLearned(f.id(), f.name(), key, SymbaroumRuleset.LEVELS.get(level), cost,
@@ -246,11 +236,11 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     private List<GameEvent> startInitiative(SymbaroumState state, StartInitiative s, Play play) {
         gm(play);
         if (state.encounter() != null) {
-            throw new Refused(RejectionCode.INVALID_STATE, "A fight is already running.");
+            throw new Refusal(RejectionCode.INVALID_STATE, "A fight is already running.");
         }
         List<String> ids = List.copyOf(new LinkedHashSet<>(s.characterIds()));
         if (ids.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name the combatants.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the combatants.");
         }
         List<Fighter> placed = new ArrayList<>();
         List<Fighter> everyone = new ArrayList<>();
@@ -289,7 +279,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         int from = enc.order().indexOf(f.id());
         int to = enc.order().indexOf(after.id());
         if (to <= from) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, f.name() + " can only wait until after someone later in the order.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, f.name() + " can only wait until after someone later in the order.");
         }
         List<String> order = new ArrayList<>(enc.order());
         order.remove(f.id());
@@ -301,18 +291,18 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     /** Whether {@code f} may still place its Initiative later: once, in the first round, before acting, with someone after it. */
     static void mayWait(Encounter enc, Fighter f) {
         if (enc.round() > 1) {
-            throw new Refused(RejectionCode.INVALID_STATE, "The order is established; it cannot be changed.");
+            throw new Refusal(RejectionCode.INVALID_STATE, "The order is established; it cannot be changed.");
         }
         int from = enc.order().indexOf(f.id());
         if (from < 0) {
-            throw new Refused(RejectionCode.UNKNOWN_CHARACTER, f.name() + " is not in this fight.");
+            throw new Refusal(RejectionCode.UNKNOWN_CHARACTER, f.name() + " is not in this fight.");
         }
         if (enc.delayed().contains(f.id()) || enc.done().contains(f.id())
                 || (f.id().equals(enc.current()) && !enc.used().isEmpty())) {
-            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " can no longer wait.");
+            throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " can no longer wait.");
         }
         if (from == enc.order().size() - 1) {
-            throw new Refused(RejectionCode.INVALID_STATE, "No one acts after " + f.name() + ".");
+            throw new Refusal(RejectionCode.INVALID_STATE, "No one acts after " + f.name() + ".");
         }
     }
 
@@ -321,11 +311,11 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         Fighter f = fighter(state, e.combatantId());
         controls(play, f);
         if (!f.id().equals(enc.current())) {
-            throw new Refused(RejectionCode.OUT_OF_TURN, "It is not " + f.name() + "'s turn.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "It is not " + f.name() + "'s turn.");
         }
         // "Each turn thereafter the player is forced to make a Death Test with 1D20 on the character's Initiative."
         if (f.has(DYING) && !enc.deathTested()) {
-            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " must make the Death Test first.");
+            throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " must make the Death Test first.");
         }
         int index = enc.order().indexOf(f.id());
         String next = null;
@@ -385,7 +375,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         for (String id : new LinkedHashSet<>(ids)) {
             Fighter enemy = fighter(state, id);
             if (enemy.id().equals(mover.id())) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, mover.name() + " cannot withdraw from or run past itself.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, mover.name() + " cannot withdraw from or run past itself.");
             }
             if (!enemy.has(DEAD) && !enemy.has(DYING)) {
                 out.add(enemy);
@@ -428,21 +418,21 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         int modifier = t.modifier() == null ? 0 : t.modifier();
         // "typically from +5 (very easy) to −5 (very hard)": typically, so the GM may go further, up to ±10.
         if (modifier < -10 || modifier > 10) {
-            throw new Refused(RejectionCode.INVALID_COMMAND,
+            throw new Refusal(RejectionCode.INVALID_COMMAND,
                     "A difficulty modifier runs from +10 to −10 (typically +5, very easy, to −5, very hard).");
         }
         Fighter opposed = t.target() == null ? null : fighter(state, t.target());
         String opposedAttr = opposed == null ? null : attribute(t.targetAttribute() == null ? attr : t.targetAttribute());
         String action = none(t.action()) ? null : t.action().trim().toLowerCase(Locale.ROOT);
         if (action != null && !action.equals(COMBAT) && !action.equals(MOVEMENT)) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "The action is combat, movement or none.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "The action is combat, movement or none.");
         }
         if (action != null) {
             acting(state, f.id(), play);
             spend(state, f, action);
         }
         if (!none(t.blind()) && !List.of("self", "enemy").contains(t.blind())) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is self, enemy or none.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Blind is self, enemy or none.");
         }
         // "[10 – the enemy's attribute value]"; Advantage: "a +2 modification to the relevant Attribute"
         int chance = f.get(attr) + modifier + (opposed == null ? 0 : 10 - opposed.get(opposedAttr)) + (t.advantage() ? 2 : 0);
@@ -456,14 +446,14 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         Fighter a = acting(state, cmd.combatantId(), play);
         Fighter t = fighter(state, cmd.target());
         if (t.id().equals(a.id())) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Choose someone else to attack.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Choose someone else to attack.");
         }
         if (t.has(DEAD)) {
-            throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is already dead.");
+            throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is already dead.");
         }
         Weapon w = weapon(a, cmd.weapon());
         if (!none(cmd.blind()) && !List.of("attacker", "target").contains(cmd.blind())) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Blind is attacker, target or none.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Blind is attacker, target or none.");
         }
         if (cmd.free()) {
             grantFor(state, a, t);
@@ -532,18 +522,18 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         return state.freeAttacks().stream()
                 .filter(g -> g.attackerId().equals(a.id()) && (g.targetId() == null || g.targetId().equals(t.id())))
                 .findFirst()
-                .orElseThrow(() -> new Refused(RejectionCode.INVALID_STATE, a.name() + " has no Free Attack against " + t.name() + "."));
+                .orElseThrow(() -> new Refusal(RejectionCode.INVALID_STATE, a.name() + " has no Free Attack against " + t.name() + "."));
     }
 
     private static Weapon weapon(Fighter a, String name) {
         if (a.weapons().isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon on the sheet.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon on the sheet.");
         }
         if (name == null || name.isBlank()) {
             return a.weapons().getFirst();
         }
         return a.weapons().stream().filter(w -> w.name().equalsIgnoreCase(name.trim())).findFirst()
-                .orElseThrow(() -> new Refused(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon called " + name + "."));
+                .orElseThrow(() -> new Refusal(RejectionCode.INVALID_COMMAND, a.name() + " has no weapon called " + name + "."));
     }
 
     private List<GameEvent> grantFreeAttack(SymbaroumState state, GrantFreeAttack g, Play play) {
@@ -554,13 +544,13 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             // "Long weapons get a Free Attack against one enemy during the first turn of melee combat,
             //  provided that the enemy does not have a Long weapon as well."
             if (state.encounter() == null || state.encounter().round() != 1) {
-                throw new Refused(RejectionCode.INVALID_STATE, "The Long weapon's Free Attack comes only in the first turn of melee.");
+                throw new Refusal(RejectionCode.INVALID_STATE, "The Long weapon's Free Attack comes only in the first turn of melee.");
             }
             if (t == null || a.weapons().stream().noneMatch(Weapon::longWeapon)) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, a.name() + " needs a Long weapon and one enemy.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, a.name() + " needs a Long weapon and one enemy.");
             }
             if (t.weapons().stream().anyMatch(Weapon::longWeapon)) {
-                throw new Refused(RejectionCode.INVALID_STATE, t.name() + " has a Long weapon as well.");
+                throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " has a Long weapon as well.");
             }
         }
         String reason = g.text() == null || g.text().isBlank() ? (g.longWeapon() ? "Long weapon" : "") : g.text().trim();
@@ -571,16 +561,16 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     private List<GameEvent> choosePain(SymbaroumState state, ChoosePain c, Play play) {
         Fighter victim = fighter(state, c.combatantId());
         PainChoice pending = state.painChoices().stream().filter(p -> p.victimId().equals(victim.id())).findFirst()
-                .orElseThrow(() -> new Refused(RejectionCode.INVALID_STATE, "No pain-threshold choice is waiting for " + victim.name() + "."));
+                .orElseThrow(() -> new Refusal(RejectionCode.INVALID_STATE, "No pain-threshold choice is waiting for " + victim.name() + "."));
         if (!play.actor().isGm() && !play.actor().userId().equals(pending.chooserUserId())) {
-            throw new Refused(RejectionCode.NOT_YOUR_CHARACTER, "Another player makes this choice.");
+            throw new Refusal(RejectionCode.NOT_YOUR_CHARACTER, "Another player makes this choice.");
         }
         Fighter attacker = fighter(state, pending.attackerId());
         String choice = c.text() == null ? "" : c.text().trim();
         Patch patch = switch (choice) {
             case "knockDown" -> new Patch(victim.id(), Map.of(), Map.of(PRONE, 1), List.of());
             case "freeAttack" -> Patch.none(victim.id());
-            default -> throw new Refused(RejectionCode.INVALID_COMMAND, "Choose knockDown or freeAttack.");
+            default -> throw new Refusal(RejectionCode.INVALID_COMMAND, "Choose knockDown or freeAttack.");
         };
         return List.of(new PainChosen(victim.id(), victim.name(), attacker.id(), attacker.name(), choice, patch));
     }
@@ -592,7 +582,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         List<String> defenderIds = s.defenders();
         if (!s.sides().isEmpty()) {
             if (s.sides().size() != 2 || !attackerIds.isEmpty() || !defenderIds.isEmpty()) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, "Give two sides: the attackers, then the defenders.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, "Give two sides: the attackers, then the defenders.");
             }
             attackerIds = s.sides().get(0);
             defenderIds = s.sides().get(1);
@@ -600,22 +590,22 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         attackerIds = List.copyOf(new LinkedHashSet<>(attackerIds));
         defenderIds = List.copyOf(new LinkedHashSet<>(defenderIds));
         if (attackerIds.isEmpty() || defenderIds.isEmpty()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name the attackers and the defenders.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name the attackers and the defenders.");
         }
         // "It usually requires a successful [Discreet←Vigilant] test to surprise someone" — at the start of combat.
         if (state.encounter() != null && state.encounter().round() > 1) {
-            throw new Refused(RejectionCode.INVALID_STATE, "Surprise comes at the start of combat; this fight is past its first round.");
+            throw new Refusal(RejectionCode.INVALID_STATE, "Surprise comes at the start of combat; this fight is past its first round.");
         }
         List<Fighter> attackers = attackerIds.stream().map(id -> fighter(state, id)).toList();
         List<Fighter> defenders = defenderIds.stream().map(id -> fighter(state, id)).toList();
         for (Fighter f : attackers) {
             if (defenderIds.contains(f.id())) {
-                throw new Refused(RejectionCode.INVALID_COMMAND, f.name() + " cannot be on both sides.");
+                throw new Refusal(RejectionCode.INVALID_COMMAND, f.name() + " cannot be on both sides.");
             }
         }
         for (Fighter f : concat(attackers, defenders)) {
             if (f.has(DEAD)) {
-                throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is dead.");
+                throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " is dead.");
             }
         }
         int discreet = attackers.stream().mapToInt(f -> f.get("discreet")).min().orElseThrow();
@@ -638,7 +628,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     private List<GameEvent> standUp(SymbaroumState state, StandUp s, Play play) {
         Fighter f = acting(state, s.combatantId(), play);
         if (!f.has(PRONE)) {
-            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is not lying down.");
+            throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " is not lying down.");
         }
         boolean wholeTurn = !inFight(state, f) || onTurn(state, f).isEmpty();
         List<String> used = spend(state, f, MOVEMENT);
@@ -654,12 +644,12 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         Fighter f = fighter(state, d.combatantId());
         controls(play, f);
         if (!f.has(DYING)) {
-            throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is not dying.");
+            throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " is not dying.");
         }
         if (inFight(state, f)) {
             onTurn(state, f);
             if (state.encounter().deathTested()) {
-                throw new Refused(RejectionCode.INVALID_STATE, f.name() + " has made this turn's Death Test.");
+                throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " has made this turn's Death Test.");
             }
         }
         RollResult roll = d20(play.dice(), null);
@@ -697,14 +687,14 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         Fighter healer = acting(state, a.combatantId(), play);
         Fighter t = fighter(state, a.target());
         if (t.has(DEAD)) {
-            throw new Refused(RejectionCode.INVALID_STATE, t.name() + " is beyond help.");
+            throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is beyond help.");
         }
         boolean hasMedicus = healer.abilities().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("medicus"));
         if (a.medicus() && !hasMedicus) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, healer.name() + " does not have the Medicus ability.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, healer.name() + " does not have the Medicus ability.");
         }
         if (!a.medicus() && !a.herbalCure()) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "First aid needs the Medicus ability or an herbal cure.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "First aid needs the Medicus ability or an herbal cure.");
         }
         spend(state, healer, COMBAT);
         RollResult roll = a.medicus() ? Dice.roll(a.herbalCure() ? "1d4+1" : "1d4", play.dice()) : null;
@@ -731,28 +721,28 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
 
     static void gm(Play play) {
         if (!play.actor().isGm()) {
-            throw new Refused(RejectionCode.NOT_ALLOWED, "Only the Game Master may do that.");
+            throw new Refusal(RejectionCode.NOT_ALLOWED, "Only the Game Master may do that.");
         }
     }
 
     static CharacterCard card(Play play, String id) {
         CharacterCard card = id == null ? null : play.characters().get(id);
         if (card == null) {
-            throw new Refused(RejectionCode.UNKNOWN_CHARACTER, "There is no character " + id + " in this campaign.");
+            throw new Refusal(RejectionCode.UNKNOWN_CHARACTER, "There is no character " + id + " in this campaign.");
         }
         return card;
     }
 
     static Fighter fighter(SymbaroumState state, String id) {
         if (id == null) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Name a character.");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Name a character.");
         }
-        return state.find(id).orElseThrow(() -> new Refused(RejectionCode.UNKNOWN_CHARACTER, "Character " + id + " is not at the table."));
+        return state.find(id).orElseThrow(() -> new Refusal(RejectionCode.UNKNOWN_CHARACTER, "Character " + id + " is not at the table."));
     }
 
     static void controls(Play play, Fighter f) {
         if (!play.actor().isGm() && !play.actor().userId().equals(f.ownerUserId())) {
-            throw new Refused(RejectionCode.NOT_YOUR_CHARACTER, f.name() + " is not your character.");
+            throw new Refusal(RejectionCode.NOT_YOUR_CHARACTER, f.name() + " is not your character.");
         }
     }
 
@@ -762,7 +752,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         controls(play, f);
         for (String c : List.of(DEAD, DYING)) {
             if (f.has(c)) {
-                throw new Refused(RejectionCode.INVALID_STATE, f.name() + " is " + c + " and cannot act.");
+                throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " is " + c + " and cannot act.");
             }
         }
         return f;
@@ -770,7 +760,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
 
     static Encounter encounter(SymbaroumState state) {
         if (state.encounter() == null) {
-            throw new Refused(RejectionCode.OUT_OF_TURN, "No fight is running.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "No fight is running.");
         }
         return state.encounter();
     }
@@ -784,7 +774,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         Encounter enc = state.encounter();
         if (!f.id().equals(enc.current())) {
             String current = Optional.ofNullable(enc.current()).flatMap(state::find).map(Fighter::name).orElse("nobody");
-            throw new Refused(RejectionCode.OUT_OF_TURN, "It is " + current + "'s turn, not " + f.name() + "'s.");
+            throw new Refusal(RejectionCode.OUT_OF_TURN, "It is " + current + "'s turn, not " + f.name() + "'s.");
         }
         return enc.used();
     }
@@ -801,7 +791,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         List<String> used = new ArrayList<>(onTurn(state, f));
         if (kind.equals(COMBAT)) {
             if (used.contains(COMBAT)) {
-                throw new Refused(RejectionCode.NOT_ENOUGH_AP, f.name() + " has already used the Combat Action this turn.");
+                throw new Refusal(RejectionCode.NOT_ENOUGH_AP, f.name() + " has already used the Combat Action this turn.");
             }
             used.add(COMBAT);
         } else if (!used.contains(MOVEMENT)) {
@@ -809,7 +799,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         } else if (!used.contains(COMBAT)) {
             used.add(COMBAT);
         } else {
-            throw new Refused(RejectionCode.NOT_ENOUGH_AP, f.name() + " has no action left for movement this turn.");
+            throw new Refusal(RejectionCode.NOT_ENOUGH_AP, f.name() + " has no action left for movement this turn.");
         }
         return used;
     }
@@ -817,7 +807,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     static String attribute(String name) {
         String a = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
         if (!SymbaroumRuleset.ATTRIBUTES.contains(a)) {
-            throw new Refused(RejectionCode.INVALID_COMMAND, "Attribute must be one of " + String.join(", ", SymbaroumRuleset.ATTRIBUTES) + ".");
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "Attribute must be one of " + String.join(", ", SymbaroumRuleset.ATTRIBUTES) + ".");
         }
         return a;
     }

@@ -18,6 +18,7 @@ import io.astragal.rules.CombatantView.Chip;
 import io.astragal.rules.CombatantView.Track;
 import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.OrderView;
+import io.astragal.rules.Refusal;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
@@ -262,8 +263,8 @@ final class SymbaroumViews {
         try {
             check.run();
             return null;
-        } catch (Refused refused) {
-            return refused.getMessage();
+        } catch (Refusal refusal) {
+            return refusal.getMessage();
         }
     }
 
