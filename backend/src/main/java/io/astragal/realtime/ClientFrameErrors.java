@@ -33,17 +33,15 @@ class ClientFrameErrors extends StompSubProtocolErrorHandler {
         @Override
         public FilterReply decide(Marker marker, ch.qos.logback.classic.Logger logger, Level level, String format,
                                   Object[] params, Throwable t) {
-            return level == Level.ERROR && format != null && STOMP_HANDLER.equals(logger.getName()) && clientCaused(format, t)
+            return level == Level.ERROR && format != null && STOMP_HANDLER.equals(logger.getName()) && clientCaused(format)
                     ? FilterReply.DENY : FilterReply.NEUTRAL;
         }
     };
 
     /** The ERROR events Spring logs for frames a client got wrong. */
-    static boolean clientCaused(String message, Throwable t) {
+    static boolean clientCaused(String message) {
         return message.startsWith("Failed to parse ")
-                || message.startsWith("Failed to send message to MessageChannel in session ") && message.contains(":Unknown session")
-                // a SUBSCRIBE to "": the user registry trips on it before InboundFrameGuard refuses the frame
-                || message.startsWith("Error publishing SessionSubscribeEvent") && t instanceof IllegalArgumentException;
+                || message.startsWith("Failed to send message to MessageChannel in session ") && message.contains(":Unknown session");
     }
 
     @PostConstruct
