@@ -93,7 +93,7 @@ class SymbaroumBrowserTest extends BrowserTest {
         // The Ghoul: Quick 13 acts between them; Toughness 17 outlasts two blows of 1d8; no blow passes a Pain Threshold.
         gm.openCampaign(campaign);
         createNpc(gm, GHOUL, Map.of("Quick", "13", "Strong", "17", "Vigilant", "14", "Armor protection", "1d4",
-                "Weapons", "[{\"name\": \"Claws\", \"damage\": \"1d6\"}]"));
+                "Weapons", "[{\"name\": \"Claws\", \"damage\": \"1d6\", \"natural\": true}]"));
 
         TablePage gmTable = gm.openTable();
         alda.openCampaign(campaign);

@@ -49,7 +49,7 @@ class SymbaroumTableTest {
         bramHero = table.bram().createCharacter(table.id(), "Bram Ironfoot", false, Map.of("quick", 11, "accurate", 12, "strong", 13,
                 "weapons", List.of(Map.of("name", "Axe", "damage", "1d8"))));
         ghoul = table.gm().createCharacter(table.id(), "Ghoul", true, Map.of("quick", 13, "strong", 17, "vigilant", 14, "discreet", 7,
-                "armor", "1d4", "weapons", List.of(Map.of("name", "Claws", "damage", "1d6"))));
+                "armor", "1d4", "weapons", List.of(Map.of("name", "Claws", "damage", "1d6", "natural", true))));
     }
 
     private static String current(JsonNode view) {
@@ -203,7 +203,8 @@ class SymbaroumTableTest {
             a.snapshotView();
             b.snapshotView();
             g.accepted("symbaroum.placeCharacters", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
-            g.accepted("symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul), List.of(aldaHero, bramHero))));
+            // Bram alone is the defender: Alda's Sword below stays drawn whatever the surprise roll.
+            g.accepted("symbaroum.surprise", Map.of("sides", List.of(List.of(ghoul), List.of(bramHero))));
             g.accepted("symbaroum.startInitiative", Map.of("characterIds", List.of(aldaHero, bramHero, ghoul)));
             JsonNode secretTest = g.replyTo(g.command(UUID.randomUUID().toString(), "symbaroum.test",
                     Map.of("combatantId", ghoul, "attribute", "vigilant", "text", "the Ghoul listens at the door"), "GM"));

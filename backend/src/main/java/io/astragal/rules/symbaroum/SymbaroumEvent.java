@@ -169,13 +169,15 @@ sealed interface SymbaroumEvent extends GameEvent {
     }
 
     /** {@code discreetSecret}/{@code vigilantSecret}: the number is an NPC's, left out of the sentence. */
+    /** {@code sheathed}: the surprised defenders who must draw a weapon before fighting with it. */
     record SurpriseRolled(List<String> attackers, List<String> defenders, int discreet, int vigilant, int chance,
                           RollResult roll, boolean success, List<FreeAttack> granted, boolean discreetSecret,
-                          boolean vigilantSecret) implements SymbaroumEvent {
+                          boolean vigilantSecret, List<String> sheathed) implements SymbaroumEvent {
         public SurpriseRolled {
             attackers = list(attackers);
             defenders = list(defenders);
             granted = list(granted);
+            sheathed = list(sheathed);
         }
 
         @Override
@@ -183,12 +185,26 @@ sealed interface SymbaroumEvent extends GameEvent {
             boolean secret = discreetSecret || vigilantSecret;
             return "Surprise [Discreet" + (discreetSecret ? "" : " " + discreet) + "←Vigilant" + (vigilantSecret ? "" : " " + vigilant)
                     + "]: " + roll.total() + (secret ? "" : " vs " + chance) + " — "
-                    + (success ? "the defenders are surprised; each attacker gets a Free Attack." : "the defenders are alert.");
+                    + (success ? "the defenders are surprised; each attacker gets a Free Attack"
+                            + (sheathed.isEmpty() ? "." : ", and the defenders must draw their weapons.")
+                    : "the defenders are alert.");
         }
 
         @Override
         public List<RollResult> rolls() {
             return List.of(roll);
+        }
+    }
+
+    /** {@code used}: the turn's actions after the draw (empty outside a fight, where it costs nothing). */
+    record WeaponDrawn(String combatantId, String name, List<String> used, Patch patch) implements SymbaroumEvent {
+        public WeaponDrawn {
+            used = list(used);
+        }
+
+        @Override
+        public String describe() {
+            return name + " draws a weapon" + (used.isEmpty() ? "." : " (Movement Action).");
         }
     }
 

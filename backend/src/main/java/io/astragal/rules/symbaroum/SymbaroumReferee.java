@@ -43,6 +43,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             entry("symbaroum.endInitiative", EndInitiative.class),
             entry("symbaroum.move", Move.class),
             entry("symbaroum.standUp", StandUp.class),
+            entry("symbaroum.drawWeapon", DrawWeapon.class),
             entry("symbaroum.test", SuccessTest.class),
             entry("symbaroum.attack", Attack.class),
             entry("symbaroum.grantFreeAttack", GrantFreeAttack.class),
@@ -70,6 +71,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             entry("symbaroum.freeAttackGranted", FreeAttackGranted.class),
             entry("symbaroum.surpriseRolled", SurpriseRolled.class),
             entry("symbaroum.stoodUp", StoodUp.class),
+            entry("symbaroum.weaponDrawn", WeaponDrawn.class),
             entry("symbaroum.deathTestRolled", DeathTestRolled.class),
             entry("symbaroum.healed", Healed.class),
             entry("symbaroum.damageApplied", DamageApplied.class),
@@ -81,6 +83,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
     static final String DYING = "dying";
     static final String PRONE = "prone";
     static final String FLANKED = "flanked";
+    /** Weapons not yet drawn: "it is important to know whether the combatants have their weapons drawn or not". */
+    static final String SHEATHED = "sheathed";
     static final String COMBAT = "combat";
     static final String MOVEMENT = "movement";
     static final String WITHDRAWAL = "withdrawal";
@@ -143,6 +147,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             }
             case Move m -> move(state, m, play);
             case StandUp s -> standUp(state, s, play);
+            case DrawWeapon d -> drawWeapon(state, d, play);
             case SuccessTest t -> successTest(state, t, play);
             case Attack a -> attack(state, a, play);
             case GrantFreeAttack g -> grantFreeAttack(state, g, play);
@@ -452,6 +457,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             throw new Refusal(RejectionCode.INVALID_STATE, t.name() + " is already dead.");
         }
         Weapon w = weapon(a, cmd.weapon());
+        drawn(a, w);
         if (!none(cmd.blind()) && !List.of("attacker", "target").contains(cmd.blind())) {
             throw new Refusal(RejectionCode.INVALID_COMMAND, "Blind is attacker, target or none.");
         }
@@ -523,6 +529,28 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 .filter(g -> g.attackerId().equals(a.id()) && (g.targetId() == null || g.targetId().equals(t.id())))
                 .findFirst()
                 .orElseThrow(() -> new Refusal(RejectionCode.INVALID_STATE, a.name() + " has no Free Attack against " + t.name() + "."));
+    }
+
+    /**
+     * "If any of the combatants are surprised at the start of combat, they must draw their weapons.
+     * All Short weapons can be unsheathed as a Free Action ... To unsheathe a weapon is otherwise
+     * considered a Movement Action. ... natural weapons are always considered ready".
+     */
+    static void drawn(Fighter a, Weapon w) {
+        if (a.has(SHEATHED) && !w.drawnFreely()) {
+            throw new Refusal(RejectionCode.INVALID_STATE, a.name() + " has not drawn the " + w.name()
+                    + ": drawing it is a Movement Action.");
+        }
+    }
+
+    private List<GameEvent> drawWeapon(SymbaroumState state, DrawWeapon d, Play play) {
+        Fighter f = acting(state, d.combatantId(), play);
+        if (!f.has(SHEATHED)) {
+            throw new Refusal(RejectionCode.INVALID_STATE, f.name() + " has a weapon drawn already.");
+        }
+        List<String> used = spend(state, f, MOVEMENT);
+        return List.of(new WeaponDrawn(f.id(), f.name(), used == null ? List.of() : used,
+                new Patch(f.id(), Map.of(), Map.of(), List.of(SHEATHED))));
     }
 
     private static Weapon weapon(Fighter a, String name) {
@@ -617,8 +645,11 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
         String target = defenders.size() == 1 ? defenders.getFirst().id() : null;
         List<FreeAttack> granted = success
                 ? attackers.stream().map(f -> new FreeAttack(f.id(), target, "surprise")).toList() : List.of();
+        // "If any of the combatants are surprised at the start of combat, they must draw their weapons."
+        List<String> sheathed = success ? defenders.stream()
+                .filter(f -> f.weapons().stream().anyMatch(w -> !w.natural())).map(Fighter::id).toList() : List.of();
         return List.of(new SurpriseRolled(attackerIds, defenderIds, discreet, vigilant, chance, roll, success, granted,
-                attackers.stream().anyMatch(Fighter::npc), defenders.stream().anyMatch(Fighter::npc)));
+                attackers.stream().anyMatch(Fighter::npc), defenders.stream().anyMatch(Fighter::npc), sheathed));
     }
 
     /**
@@ -831,7 +862,7 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             for (Object o : list) {
                 if (o instanceof Map<?, ?> m && m.get("name") instanceof String name && m.get("damage") instanceof String damage) {
                     weapons.add(new Weapon(name, damage, Boolean.TRUE.equals(m.get("long")), Boolean.TRUE.equals(m.get("short")),
-                            Boolean.TRUE.equals(m.get("ranged"))));
+                            Boolean.TRUE.equals(m.get("ranged")), Boolean.TRUE.equals(m.get("natural"))));
                 }
             }
         }
@@ -953,7 +984,16 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
             case SurpriseRolled s -> {
                 List<FreeAttack> grants = new ArrayList<>(state.freeAttacks());
                 grants.addAll(s.granted());
-                yield state.withFreeAttacks(grants);
+                SymbaroumState next = state.withFreeAttacks(grants);
+                for (String id : s.sheathed()) {
+                    next = next.apply(new Patch(id, Map.of(), Map.of(SHEATHED, 1), List.of()));
+                }
+                yield next;
+            }
+            case WeaponDrawn w -> {
+                SymbaroumState next = state.apply(w.patch());
+                Encounter enc = next.encounter();
+                yield enc != null && !w.used().isEmpty() && w.combatantId().equals(enc.current()) ? next.with(enc.withUsed(w.used())) : next;
             }
             case StoodUp s -> {
                 SymbaroumState next = state.apply(s.patch());

@@ -32,7 +32,7 @@ public final class SymbaroumRuleset implements Ruleset {
             fields.add(new Field(a, label(a), FieldType.INTEGER, 1, 20, 10, Visibility.PUBLIC, false, ""));
         }
         fields.add(new Field("weapons", "Weapons", FieldType.RECORD_LIST, null, null, List.of(), Visibility.PUBLIC, false,
-                "Each {name, damage, long, short, ranged}: damage as dice notation, e.g. 1d8."));
+                "Each {name, damage, long, short, ranged, natural}: damage as dice notation, e.g. 1d8; natural weapons (claws, fists) are always ready."));
         fields.add(new Field("armor", "Armor protection", FieldType.TEXT, null, 40, "", Visibility.PUBLIC, false,
                 "The armor's roll, e.g. 1d4; empty for none."));
         fields.add(new Field("impeding", "Armor's Impeding value", FieldType.INTEGER, 0, 10, 0, Visibility.PUBLIC, false, ""));
@@ -148,7 +148,8 @@ public final class SymbaroumRuleset implements Ruleset {
             }
             notation("weapons", damage);
             out.add(Map.of("name", name.trim(), "damage", damage.trim(), "long", Boolean.TRUE.equals(m.get("long")),
-                    "short", Boolean.TRUE.equals(m.get("short")), "ranged", Boolean.TRUE.equals(m.get("ranged"))));
+                    "short", Boolean.TRUE.equals(m.get("short")), "ranged", Boolean.TRUE.equals(m.get("ranged")),
+                    "natural", Boolean.TRUE.equals(m.get("natural"))));
         }
         return List.copyOf(out);
     }

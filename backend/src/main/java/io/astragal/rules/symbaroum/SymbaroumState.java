@@ -54,7 +54,13 @@ record SymbaroumState(List<Fighter> combatants, Encounter encounter, List<FreeAt
         return find(patch.combatantId()).map(f -> with(f.apply(patch))).orElse(this);
     }
 
-    record Weapon(String name, String damage, boolean longWeapon, boolean shortWeapon, boolean ranged) {
+    /** {@code natural}: claws, fists and the like, "always considered ready". */
+    record Weapon(String name, String damage, boolean longWeapon, boolean shortWeapon, boolean ranged, boolean natural) {
+
+        /** "All Short weapons can be unsheathed as a Free Action"; natural weapons need no drawing. */
+        boolean drawnFreely() {
+            return shortWeapon || natural;
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import static io.astragal.rules.symbaroum.SymbaroumReferee.DYING;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.FLANKED;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.MOVEMENT;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.PRONE;
+import static io.astragal.rules.symbaroum.SymbaroumReferee.SHEATHED;
 
 import io.astragal.rules.ActionOption;
 import io.astragal.rules.Actor;
@@ -24,6 +25,7 @@ import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.WireNames;
 import io.astragal.rules.symbaroum.SymbaroumCommand.DeathTest;
+import io.astragal.rules.symbaroum.SymbaroumCommand.DrawWeapon;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndInitiative;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndTurn;
 import io.astragal.rules.symbaroum.SymbaroumCommand.StandUp;
@@ -136,7 +138,12 @@ final class SymbaroumViews {
                 }
                 needs.add(ADVANTAGE);
                 String on = g.targetId() == null ? "" : " on " + state.find(g.targetId()).map(Fighter::name).orElse("?");
-                String reason = refusal(() -> SymbaroumReferee.acting(state, a.id(), play(viewer)));
+                String reason = refusal(() -> {
+                    SymbaroumReferee.acting(state, a.id(), play(viewer));
+                    if (a.weapons().size() == 1) {
+                        SymbaroumReferee.drawn(a, a.weapons().getFirst());
+                    }
+                });
                 out.add(option("symbaroum.attack", a.name() + ": Free Attack" + on + (g.reason().isEmpty() ? "" : " (" + g.reason() + ")"),
                         args, needs, reason));
             }
@@ -173,7 +180,10 @@ final class SymbaroumViews {
                     Map.of("combatantId", f.id(), "weapon", w.name(), "free", false, "advantage", false, "blind", NONE),
                     List.of(Need.of("target", "Target", Kind.COMBATANT), ADVANTAGE,
                             Need.choice("blind", "Blind fighting: who is affected", List.of(NONE, "attacker", "target"))),
-                    combatReason));
+                    combatReason != null ? combatReason : refusal(() -> SymbaroumReferee.drawn(f, w))));
+        }
+        if (f.has(SHEATHED)) {
+            out.add(probe(state, viewer, new DrawWeapon(f.id()), f.name() + ": draw a weapon (Movement Action)", who));
         }
         List<Need> testTail = new ArrayList<>(List.of(ADVANTAGE,
                 Need.choice("blind", "Blind fighting: who is affected", List.of(NONE, "self", "enemy"))));
@@ -245,7 +255,7 @@ final class SymbaroumViews {
         out.add(gm("symbaroum.naturalHealing", "Natural healing", Map.of(),
                 List.of(target, Need.of("amount", "Days of rest", Kind.NUMBER)), nobody));
         out.add(gm("symbaroum.addCondition", "Add a condition", Map.of(),
-                List.of(target, Need.choice("condition", "Condition", List.of(PRONE, FLANKED))), nobody));
+                List.of(target, Need.choice("condition", "Condition", List.of(PRONE, FLANKED, SHEATHED))), nobody));
         List<String> present = state.combatants().stream().flatMap(f -> f.conditions().keySet().stream()).distinct().sorted().toList();
         out.add(gm("symbaroum.removeCondition", "Remove a condition", Map.of(),
                 List.of(target, Need.choice("condition", "Condition", present)),

@@ -11,6 +11,7 @@ import io.astragal.rules.symbaroum.SymbaroumCommand.AddCondition;
 import io.astragal.rules.symbaroum.SymbaroumCommand.Attack;
 import io.astragal.rules.symbaroum.SymbaroumCommand.ChoosePain;
 import io.astragal.rules.symbaroum.SymbaroumCommand.Delay;
+import io.astragal.rules.symbaroum.SymbaroumCommand.DrawWeapon;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndInitiative;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndTurn;
 import io.astragal.rules.symbaroum.SymbaroumCommand.GrantFreeAttack;
@@ -23,6 +24,10 @@ import io.astragal.rules.symbaroum.SymbaroumEvent.InitiativeStarted;
 import io.astragal.rules.symbaroum.SymbaroumEvent.StoodUp;
 import io.astragal.rules.symbaroum.SymbaroumEvent.SurpriseRolled;
 import io.astragal.rules.symbaroum.SymbaroumEvent.TurnEnded;
+import io.astragal.rules.symbaroum.SymbaroumEvent.WeaponDrawn;
+import io.astragal.rules.TableView;
+import io.astragal.rules.Viewer;
+import io.astragal.rules.ActionOption;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -195,6 +200,55 @@ class SymbaroumCombatTest {
         assertThat(table.state.freeAttacks()).extracting(SymbaroumState.FreeAttack::attackerId).containsExactly("bram", "dara");
         assertThat(table.only(table.run(new Surprise(List.of("bram"), List.of("cole")), GM, 15), SurpriseRolled.class).success())
                 .as("Discreet 13 + (10 - Vigilant 9) = 14").isFalse();
+    }
+
+    @Test
+    @DisplayName("\"If any of the combatants are surprised at the start of combat, they must draw their weapons. ... To unsheathe a weapon is otherwise considered a Movement Action.\"")
+    void surprisedDefendersMustDrawTheirWeaponsWithAMovementAction() {
+        table.place("alda", "bram", "cole", "dara");
+        SurpriseRolled rolled = table.only(table.run(new Surprise(List.of("bram", "dara"), List.of("alda", "cole")), GM, 6), SurpriseRolled.class);
+        assertThat(rolled.sheathed()).containsExactly("alda", "cole");
+        assertThat(rolled.describe()).endsWith("each attacker gets a Free Attack, and the defenders must draw their weapons.");
+        assertThat(table.get("alda").has("sheathed")).isTrue();
+        assertThat(table.get("bram").has("sheathed")).as("an attacker").isFalse();
+        table.startFight();
+
+        Attack sword = new Attack("alda", "bram", "Sword", false, null, false);
+        assertThat(table.rejected(sword, ALDA_PLAYER, RejectionCode.INVALID_STATE).message())
+                .isEqualTo("Alda has not drawn the Sword: drawing it is a Movement Action.");
+        ActionOption offered = aldasOption("Alda: attack with Sword");
+        assertThat(offered.enabled()).isFalse();
+        assertThat(offered.reason()).isEqualTo("Alda has not drawn the Sword: drawing it is a Movement Action.");
+        assertThat(aldasOption("Alda: draw a weapon (Movement Action)").enabled()).isTrue();
+
+        WeaponDrawn drawn = table.only(table.run(new DrawWeapon("alda"), ALDA_PLAYER), WeaponDrawn.class);
+        assertThat(drawn.describe()).isEqualTo("Alda draws a weapon (Movement Action).");
+        assertThat(table.state.encounter().used()).containsExactly("movement");
+        assertThat(table.get("alda").has("sheathed")).isFalse();
+        table.run(sword, ALDA_PLAYER, 1, 5);
+        assertThat(table.state.encounter().used()).containsExactly("movement", "combat");
+        assertThat(table.rejected(new DrawWeapon("alda"), ALDA_PLAYER, RejectionCode.INVALID_STATE).message())
+                .isEqualTo("Alda has a weapon drawn already.");
+        assertThat(table.rejected(new DrawWeapon("cole"), ALDA_PLAYER, RejectionCode.NOT_YOUR_CHARACTER).message())
+                .isEqualTo("Cole is not your character.");
+    }
+
+    @Test
+    @DisplayName("\"All Short weapons can be unsheathed as a Free Action ... natural weapons are always considered ready and do not have to be drawn or unsheathed.\"")
+    void shortWeaponsComeOutFreelyAndNaturalWeaponsAreAlwaysReady() {
+        table.place("alda", "bram", "gorr");
+        SurpriseRolled rolled = table.only(table.run(new Surprise(List.of("alda"), List.of("bram", "gorr")), GM, 1), SurpriseRolled.class);
+        assertThat(rolled.success()).isTrue();
+        assertThat(rolled.sheathed()).as("Gorr has only claws").containsExactly("bram");
+        // Bram's Knife is Short: he fights with it without spending an action on drawing it.
+        table.run(new Attack("bram", "alda", "Knife", false, null, false), GM, 20, 3, 1);
+        table.run(new Attack("gorr", "alda", "Claws", false, null, false), GM, 20, 3, 1);
+        assertThat(table.get("bram").has("sheathed")).as("his other weapons stay sheathed").isTrue();
+    }
+
+    private ActionOption aldasOption(String label) {
+        TableView view = (TableView) table.referee.view(table.state, new Viewer(ALDA_PLAYER.userId(), ALDA_PLAYER.role()));
+        return view.actions().stream().filter(a -> a.label().startsWith(label)).findFirst().orElseThrow();
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Alda and Cole (PCs), Bram and Dara (NPCs, tied on Quick and Vigilant). */
+/** Alda and Cole (PCs), Bram and Dara (NPCs, tied on Quick and Vigilant), and Gorr (an NPC with claws). */
 class SymbaroumFixture {
 
     static final SymbaroumRuleset RULESET = new SymbaroumRuleset();
@@ -39,7 +39,9 @@ class SymbaroumFixture {
             "bram", card("bram", "Bram", "gm", true, Map.of("strong", 9, "discreet", 13,
                     "weapons", List.of(Map.of("name", "Knife", "damage", "1d6", "short", true)))),
             "dara", card("dara", "Dara", "gm", true, Map.of("discreet", 8, "vigilant", 10,
-                    "weapons", List.of(Map.of("name", "Pike", "damage", "1d10", "long", true)))));
+                    "weapons", List.of(Map.of("name", "Pike", "damage", "1d10", "long", true)))),
+            "gorr", card("gorr", "Gorr", "gm", true, Map.of(
+                    "weapons", List.of(Map.of("name", "Claws", "damage", "1d6", "natural", true)))));
 
     final SymbaroumReferee referee = new SymbaroumReferee();
     SymbaroumState state = referee.initialState();
