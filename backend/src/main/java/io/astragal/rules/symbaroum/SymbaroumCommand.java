@@ -53,7 +53,6 @@ sealed interface SymbaroumCommand extends GameCommand {
         }
     }
 
-    /** Stand up from prone: a Quick test; success takes a Movement Action, failure the whole turn. */
     /**
      * "If any of the combatants are surprised at the start of combat, they must draw their weapons
      * ... To unsheathe a weapon is otherwise considered a Movement Action."
@@ -61,6 +60,7 @@ sealed interface SymbaroumCommand extends GameCommand {
     record DrawWeapon(String combatantId) implements SymbaroumCommand {
     }
 
+    /** Stand up from prone: a Quick test; success takes a Movement Action, failure the whole turn. */
     record StandUp(String combatantId) implements SymbaroumCommand {
     }
 

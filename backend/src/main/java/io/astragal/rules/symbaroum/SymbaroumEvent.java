@@ -168,8 +168,10 @@ sealed interface SymbaroumEvent extends GameEvent {
         }
     }
 
-    /** {@code discreetSecret}/{@code vigilantSecret}: the number is an NPC's, left out of the sentence. */
-    /** {@code sheathed}: the surprised defenders who must draw a weapon before fighting with it. */
+    /**
+     * {@code discreetSecret}/{@code vigilantSecret}: the number is an NPC's, left out of the sentence.
+     * {@code sheathed}: the surprised defenders who must draw a weapon before fighting with it.
+     */
     record SurpriseRolled(List<String> attackers, List<String> defenders, int discreet, int vigilant, int chance,
                           RollResult roll, boolean success, List<FreeAttack> granted, boolean discreetSecret,
                           boolean vigilantSecret, List<String> sheathed) implements SymbaroumEvent {

@@ -990,16 +990,8 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 }
                 yield next;
             }
-            case WeaponDrawn w -> {
-                SymbaroumState next = state.apply(w.patch());
-                Encounter enc = next.encounter();
-                yield enc != null && !w.used().isEmpty() && w.combatantId().equals(enc.current()) ? next.with(enc.withUsed(w.used())) : next;
-            }
-            case StoodUp s -> {
-                SymbaroumState next = state.apply(s.patch());
-                Encounter enc = next.encounter();
-                yield enc != null && s.combatantId().equals(enc.current()) ? next.with(enc.withUsed(s.used())) : next;
-            }
+            case WeaponDrawn w -> turnUsed(state.apply(w.patch()), w.combatantId(), w.used());
+            case StoodUp s -> turnUsed(state.apply(s.patch()), s.combatantId(), s.used());
             case DeathTestRolled d -> {
                 SymbaroumState next = state.apply(d.patch());
                 Encounter enc = next.encounter();
@@ -1021,6 +1013,12 @@ final class SymbaroumReferee implements Referee<SymbaroumState> {
                 yield s.with(f.withAbility(l.ability(), f.abilities().getOrDefault(l.ability(), 0) + 1));
             }
         };
+    }
+
+    /** The turn's actions as {@code used}, when it is {@code combatantId}'s turn. */
+    private static SymbaroumState turnUsed(SymbaroumState state, String combatantId, List<String> used) {
+        Encounter enc = state.encounter();
+        return enc != null && combatantId.equals(enc.current()) ? state.with(enc.withUsed(used)) : state;
     }
 
     /** Marks an action used when it was taken on the combatant's own turn in the fight. */
