@@ -17,17 +17,18 @@ import org.springframework.messaging.simp.user.SimpUserRegistry;
 import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.stereotype.Component;
 import org.springframework.util.MimeTypeUtils;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Table messages onto each member's private STOMP destination {@code /user/queue/tables/{tableId}}.
  *
- * <p>A client's SUBSCRIBE to {@code /user/queue/tables/{id}} is registered with the broker as
- * {@code /queue/tables/{id}-user{sessionId}}; this publisher sends to those session destinations
- * itself rather than through Spring's user-destination handler, which, with ordered inbound frames,
- * fails on bursts ("Expected mutable SimpMessageHeaderAccessor").
+ * <p>On one node they go straight to the connections that follow the table ({@link TableStreams}).
  *
  * <p>Through RabbitMQ ({@link BrokerRelay}) the session destination is
- * {@code /exchange/amq.direct/tables.{id}-user{sessionId}}, and only this node's own sessions are
+ * {@code /exchange/amq.direct/tables.{id}-user{sessionId}} (the session's SUBSCRIBE to
+ * {@code /user/queue/tables/{id}}, resolved for the broker), sent to directly rather than through
+ * Spring's user-destination handler, which, with ordered inbound frames, fails on bursts ("Expected
+ * mutable SimpMessageHeaderAccessor"); and only this node's own sessions are
  * sent to: every node tells its own connections each event of the log, in order. Each message
  * travels on its session's own broker connection, behind that session's SUBSCRIBE, so a snapshot
  * cannot overtake the subscription it answers, and the messages of one session keep their order.
@@ -41,24 +42,32 @@ class StompTablePublisher implements TablePublisher {
     private final SimpUserRegistry users;
     private final boolean relay;
     private final ObjectProvider<BrokerRelay> brokerRelay;
+    private final TableStreams streams;
+    private final JsonMapper json;
 
     StompTablePublisher(SimpMessagingTemplate template, SimpUserRegistry users, BrokerRelayProperties relay,
-                        ObjectProvider<BrokerRelay> brokerRelay) {
+                        ObjectProvider<BrokerRelay> brokerRelay, TableStreams streams, JsonMapper json) {
         this.template = template;
         this.users = users;
         this.relay = relay.enabled();
         this.brokerRelay = brokerRelay;
+        this.streams = streams;
+        this.json = json;
     }
 
     @Override
     public void toMember(UUID tableId, String userId, byte[] message) {
+        if (!relay) {
+            streams.toMember(tableId, userId, message);
+            return;
+        }
         SimpUser user = users.getUser(userId);
         if (user == null) {
             return;
         }
         for (SimpSession session : user.getSessions()) {
             // In a multi-server registry a session on another node has no principal here: that node tells it.
-            if (!relay || session.getUser().getPrincipal() != null) {
+            if (session.getUser().getPrincipal() != null) {
                 template.send(destination(tableId, session.getId()),
                         MessageBuilder.createMessage(message, headers(tableId, session.getId())));
             }
@@ -67,22 +76,23 @@ class StompTablePublisher implements TablePublisher {
 
     @Override
     public void toSession(UUID tableId, String userId, String sessionId, TableMessage message) {
+        if (!relay) {
+            streams.toSession(tableId, userId, sessionId, json.writeValueAsBytes(message));
+            return;
+        }
         template.convertAndSend(destination(tableId, sessionId), message, headers(tableId, sessionId));
     }
 
-    private String destination(UUID tableId, String sessionId) {
-        return relay ? BrokerRelay.sessionDestination("/queue/tables/" + tableId, sessionId)
-                : "/queue/tables/" + tableId + "-user" + sessionId;
+    private static String destination(UUID tableId, String sessionId) {
+        return BrokerRelay.sessionDestination("/queue/tables/" + tableId, sessionId);
     }
 
-    private MessageHeaders headers(UUID tableId, String sessionId) {
+    private static MessageHeaders headers(UUID tableId, String sessionId) {
         SimpMessageHeaderAccessor headers = SimpMessageHeaderAccessor.create(SimpMessageType.MESSAGE);
         headers.setContentType(MimeTypeUtils.APPLICATION_JSON);
-        if (relay) {
-            // The session's own broker connection carries it; the client sees the destination it subscribed to.
-            headers.setSessionId(sessionId);
-            headers.setNativeHeader(SimpMessageHeaderAccessor.ORIGINAL_DESTINATION, "/user/queue/tables/" + tableId);
-        }
+        // The session's own broker connection carries it; the client sees the destination it subscribed to.
+        headers.setSessionId(sessionId);
+        headers.setNativeHeader(SimpMessageHeaderAccessor.ORIGINAL_DESTINATION, TableStreams.STREAM_PREFIX + tableId);
         headers.setLeaveMutable(true);
         return headers.getMessageHeaders();
     }

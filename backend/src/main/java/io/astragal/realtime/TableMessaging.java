@@ -15,9 +15,6 @@ import org.springframework.messaging.handler.annotation.MessageMapping;
 import org.springframework.messaging.handler.annotation.Payload;
 import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.simp.annotation.SendToUser;
-import org.springframework.messaging.simp.user.SimpSession;
-import org.springframework.messaging.simp.user.SimpUser;
-import org.springframework.messaging.simp.user.SimpUserRegistry;
 import org.springframework.stereotype.Controller;
 
 /**
@@ -40,15 +37,15 @@ class TableMessaging {
     private final CommandThrottle throttle;
     private final TablePublisher publisher;
     private final TableDirectory directory;
-    private final SimpUserRegistry users;
+    private final TableStreams streams;
 
     TableMessaging(TableEngine engine, CommandThrottle throttle, TablePublisher publisher, TableDirectory directory,
-                   SimpUserRegistry users) {
+                   TableStreams streams) {
         this.engine = engine;
         this.throttle = throttle;
         this.publisher = publisher;
         this.directory = directory;
-        this.users = users;
+        this.streams = streams;
     }
 
     @MessageMapping("/tables/{tableId}/commands")
@@ -116,13 +113,7 @@ class TableMessaging {
 
     /** Whether this connection subscribed to the table's stream (which only members may do). */
     private boolean follows(Caller caller, UUID tableId) {
-        SimpUser user = users.getUser(caller.userId());
-        SimpSession session = user == null ? null : user.getSession(caller.sessionId());
-        if (session == null) {
-            return false;
-        }
-        String stream = "/user/queue/tables/" + tableId;
-        return session.getSubscriptions().stream().anyMatch(s -> stream.equals(s.getDestination()));
+        return streams.follows(tableId, caller.userId(), caller.sessionId());
     }
 
     private static StompErrors.StompError notAMember() {

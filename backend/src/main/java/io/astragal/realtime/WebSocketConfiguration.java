@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.Ordered;
+import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.core.annotation.Order;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
@@ -70,9 +71,10 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     private final SessionHeartbeats sessionHeartbeats;
     private final InboundFrameGuard guard;
     private final ClientFrameErrors clientFrameErrors;
+    private final TableStreams streams;
 
     WebSocketConfiguration(RealtimeProperties properties, BrokerRelayProperties relay, JsonMapper json,
-                           ClientFrameErrors clientFrameErrors,
+                           ClientFrameErrors clientFrameErrors, TableStreams streams,
                            @Lazy @Qualifier("messageAuthorizationManager") AuthorizationManager<Message<?>> rules,
                            @Lazy @Qualifier("csrfChannelInterceptor") ChannelInterceptor csrf,
                            @Lazy @Qualifier("clientOutboundChannel") MessageChannel toClients) {
@@ -80,6 +82,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         this.relay = relay;
         this.json = json;
         this.clientFrameErrors = clientFrameErrors;
+        this.streams = streams;
         this.guard = new InboundFrameGuard(rules, csrf, toClients);
         this.sessionHeartbeats = new SessionHeartbeats(properties.heartbeatMillis());
         heartbeats.setPoolSize(1);
@@ -122,34 +125,36 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                 heartbeats.scheduleWithFixedDelay(sessionHeartbeats::beat, sessionHeartbeats.tick());
             }
         }
-        // Every session has its own destination (/queue/tables/{id}-user{session}); with Spring's
-        // default of 1,024 cached destinations, more sessions than that made each send scan every
-        // subscription of the node (docs/performance.md, "Load benchmark"). Entries exist only for
-        // destinations sent to, a few hundred bytes each.
+        // Every session has its own destinations (/queue/errors-user{session}; table streams go
+        // around the broker, TableStreams); with Spring's default of 1,024 cached destinations, more
+        // sessions than that made each send scan every subscription of the node (docs/performance.md,
+        // "Load benchmark"). Entries exist only for destinations sent to, a few hundred bytes each.
         registry.setCacheLimit(DESTINATION_CACHE_LIMIT);
         registry.setApplicationDestinationPrefixes("/app");
         registry.setUserDestinationPrefix("/user");
     }
 
-    /**
-     * Messages of one table must reach each session in seq order. The table engine publishes them
-     * in order from one thread; one outbound thread keeps that order. (Spring's
-     * {@code setPreservePublishOrder} does the same per session, but fails on user destinations
-     * sent in bursts with "Expected mutable SimpMessageHeaderAccessor".) That thread never writes
-     * to a socket: it only queues frames on each session's {@link QueuedSendSession}, so a client
-     * that stops reading cannot hold it up.
-     */
     @Override
     public void configureClientInboundChannel(ChannelRegistration registration) {
-        registration.interceptors(guard);
+        registration.interceptors(guard, streams.subscriptions());
         if (!relay.enabled()) {
             registration.interceptors(sessionHeartbeats.inboundHeartbeats());
         }
     }
 
+    /**
+     * What goes to a client is queued on its session on the thread that sends it, with no hand-off:
+     * each session's {@link QueuedSendSession} only queues, so a client that stops reading cannot
+     * hold anyone up. So a client gets what it is sent in the order it was caused: a table's
+     * messages in seq order (sent under the table's lock, {@link TableStreams} on one node, RabbitMQ's
+     * order through the relay), and the answer to a frame (an error on {@code /user/queue/errors}, an
+     * ERROR frame) before anything its next frame causes. (Spring's {@code setPreservePublishOrder}
+     * keeps order per session with a queue of its own, but fails on user destinations sent in bursts
+     * with "Expected mutable SimpMessageHeaderAccessor".)
+     */
     @Override
     public void configureClientOutboundChannel(ChannelRegistration registration) {
-        registration.taskExecutor().corePoolSize(1).maxPoolSize(1);
+        registration.executor(new SyncTaskExecutor());
         if (!relay.enabled()) {
             registration.interceptors(sessionHeartbeats.connectAcks());
         }
@@ -178,6 +183,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
             public void afterConnectionEstablished(WebSocketSession session) throws Exception {
                 var queued = new QueuedSendSession(session, writers,
                         properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis()));
+                streams.opened(queued);
                 if (!relay.enabled()) {
                     sessionHeartbeats.opened(queued);
                 }
@@ -193,6 +199,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
             @Override
             public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) throws Exception {
                 sessionHeartbeats.closed(session.getId());
+                streams.closed(session.getId());
                 super.afterConnectionClosed(session, closeStatus);
             }
 

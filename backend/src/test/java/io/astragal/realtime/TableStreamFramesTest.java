@@ -1,0 +1,156 @@
+package io.astragal.realtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.astragal.realtime.RawStompSocket.Received;
+import io.astragal.realtime.RawStompSocket.StompFrame;
+import io.astragal.support.IntegrationTest;
+import io.astragal.support.Player;
+import io.astragal.support.TableClient;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The table stream's MESSAGE frames as a client reads them off the socket, now that the server
+ * writes them itself (TableStreams): headers as STOMP 1.2 has them, one copy per subscription, none
+ * after an UNSUBSCRIBE, and the answer to a frame before what a later frame causes.
+ */
+@IntegrationTest
+class TableStreamFramesTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    Player gm;
+    Player alda;
+    UUID table;
+
+    @BeforeEach
+    void aTableWithAPlayer() {
+        gm = Player.signUp(port, "Gemma");
+        table = gm.createCampaign("The Open Road", "actlite");
+        alda = Player.signUp(port, "Alda");
+        alda.accept(gm.invite(table, "PLAYER"));
+    }
+
+    @Test
+    void tableMessagesAreMessageFramesOnTheStreamTheClientSubscribedTo() throws Exception {
+        try (RawStompSocket socket = connected(alda);
+             TableClient g = TableClient.join(port, gm, table, -1)) {
+            g.nextOfKind("snapshot");
+            // The id s:1\x goes escaped, as STOMP 1.2 writes a colon and a backslash in a header value.
+            socket.sendText(RawStompSocket.stomp("SUBSCRIBE",
+                    Map.of("id", "s\\c1\\\\x", "destination", "/user/queue/tables/" + table), ""));
+            socket.send("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}");
+            StompFrame snapshot = nextMessage(socket);
+            assertThat(JSON.readTree(snapshot.body()).get("kind").asString()).isEqualTo("snapshot");
+
+            g.replyTo(g.command("chat", Map.of("text", "Grüße, Wanderer ⚔")));
+            StompFrame event = nextMessage(socket);
+            JsonNode body = JSON.readTree(event.body());
+            assertThat(body.get("kind").asString()).isEqualTo("event");
+            assertThat(event.headers())
+                    .containsEntry("destination", "/user/queue/tables/" + table)
+                    .containsEntry("subscription", "s:1\\x")
+                    .containsEntry("content-type", "application/json")
+                    .containsEntry("content-length", Integer.toString(event.body().getBytes(StandardCharsets.UTF_8).length));
+            assertThat(event.headers().get("message-id")).isNotBlank().isNotEqualTo(snapshot.headers().get("message-id"));
+            assertThat(event.body()).contains("Grüße, Wanderer ⚔");
+        }
+    }
+
+    @Test
+    void eachSubscriptionGetsItsCopyAndAnUnsubscribedOneNoMore() throws Exception {
+        try (RawStompSocket socket = connected(alda);
+             TableClient g = TableClient.join(port, gm, table, -1)) {
+            g.nextOfKind("snapshot");
+            socket.subscribe("e", "/user/queue/errors");
+            socket.subscribe("one", "/user/queue/tables/" + table);
+            socket.subscribe("two", "/user/queue/tables/" + table);
+
+            g.replyTo(g.command("chat", Map.of("text", "to both")));
+            assertThat(untilMarker(socket, 1)).containsExactlyInAnyOrder("one: event", "two: event");
+
+            socket.sendText(RawStompSocket.stomp("UNSUBSCRIBE", Map.of("id", "one"), ""));
+            g.replyTo(g.command("chat", Map.of("text", "to two")));
+            assertThat(untilMarker(socket, 2)).containsExactly("two: event");
+
+            socket.sendText(RawStompSocket.stomp("UNSUBSCRIBE", Map.of("id", "two"), ""));
+            g.replyTo(g.command("chat", Map.of("text", "to no one")));
+            assertThat(untilMarker(socket, 3)).isEmpty();
+        }
+    }
+
+    @Test
+    void theAnswerToAFrameComesBeforeWhatTheNextFrameCauses() throws Exception {
+        try (RawStompSocket socket = connected(alda)) {
+            socket.subscribe("e", "/user/queue/errors");
+            socket.subscribe("t", "/user/queue/tables/" + table);
+            socket.send("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}");
+            assertThat(JSON.readTree(nextMessage(socket).body()).get("kind").asString()).isEqualTo("snapshot");
+            for (int i = 0; i < 20; i++) {
+                socket.send("/app/tables/" + table + "/commands", "{\"commandId\":42}"); // MALFORMED, on the error queue
+                socket.send("/app/tables/" + table + "/commands",
+                        "{\"commandId\":\"c-" + i + "\",\"type\":\"chat\",\"args\":{\"text\":\"hi\"}}");
+                StompFrame error = nextMessage(socket);
+                assertThat(error.headers()).as("round %d", i).containsEntry("subscription", "e");
+                assertThat(JSON.readTree(error.body()).get("code").asString()).isEqualTo("MALFORMED");
+                List<String> kinds = new ArrayList<>();
+                while (kinds.size() < 2) { // the chat's event and its reply, in either order
+                    StompFrame frame = nextMessage(socket);
+                    assertThat(frame.headers()).containsEntry("subscription", "t");
+                    kinds.add(JSON.readTree(frame.body()).get("kind").asString());
+                }
+                assertThat(kinds).containsExactlyInAnyOrder("event", "reply");
+            }
+        }
+    }
+
+    private RawStompSocket connected(Player player) throws Exception {
+        RawStompSocket socket = RawStompSocket.open(port, player, 0, new Random(1)).startReading();
+        socket.connect(player);
+        assertThat(nextFrame(socket).command()).isEqualTo("CONNECTED");
+        return socket;
+    }
+
+    /**
+     * The table frames (as "subscription: kind") that arrive before the answer to a SEND to an
+     * unknown destination, which the server gives on the error queue after anything sent earlier.
+     */
+    private List<String> untilMarker(RawStompSocket socket, int marker) throws Exception {
+        socket.send("/app/tables/" + table + "/marker-" + marker, "{}");
+        List<String> seen = new ArrayList<>();
+        while (true) {
+            StompFrame frame = nextMessage(socket);
+            JsonNode body = JSON.readTree(frame.body());
+            if ("e".equals(frame.headers().get("subscription"))) {
+                assertThat(body.get("code").asString()).isEqualTo("UNKNOWN_DESTINATION");
+                return seen;
+            }
+            seen.add(frame.headers().get("subscription") + ": " + body.get("kind").asString());
+        }
+    }
+
+    private static StompFrame nextMessage(RawStompSocket socket) throws InterruptedException {
+        StompFrame frame = nextFrame(socket);
+        assertThat(frame.command()).isEqualTo("MESSAGE");
+        return frame;
+    }
+
+    private static StompFrame nextFrame(RawStompSocket socket) throws InterruptedException {
+        Received received = socket.nextFrame(RawStompSocket.ANSWER);
+        assertThat(received).isInstanceOf(Received.Text.class);
+        return ((Received.Text) received).frame();
+    }
+}
