@@ -2,6 +2,8 @@ package io.astragal.rules.actlite;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -11,20 +13,37 @@ import java.util.regex.Pattern;
 final class CostSequence {
 
     private static final Pattern ARROWS = Pattern.compile("\\d{1,3}(\\s*->\\s*\\d{1,3}){0,19}");
+    /**
+     * Sequences parsed before, up to a bound: the views offer the same few ("1", a weapon's speed)
+     * to every member at every event, and each offer is decided, parse included.
+     */
+    private static final Map<String, List<Integer>> PARSED = new ConcurrentHashMap<>();
+    private static final int PARSED_LIMIT = 1_000;
 
     private CostSequence() {
     }
 
     /** Parses {@code "1->2"} (spaces allowed around arrows); null when it is not such a sequence. */
     static List<Integer> parse(String text) {
-        if (text == null || !ARROWS.matcher(text.strip()).matches()) {
+        if (text == null) {
+            return null;
+        }
+        List<Integer> known = PARSED.get(text);
+        if (known != null) {
+            return known;
+        }
+        if (!ARROWS.matcher(text.strip()).matches()) {
             return null;
         }
         List<Integer> costs = new ArrayList<>();
         for (String part : text.strip().split("->")) {
             costs.add(Integer.parseInt(part.strip()));
         }
-        return List.copyOf(costs);
+        List<Integer> parsed = List.copyOf(costs);
+        if (PARSED.size() < PARSED_LIMIT) {
+            PARSED.put(text, parsed);
+        }
+        return parsed;
     }
 
     /** "1->2" */

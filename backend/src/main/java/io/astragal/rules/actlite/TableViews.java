@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What one viewer sees: every character at the table, the deck (its size, never its order), and
@@ -28,6 +29,8 @@ final class TableViews {
 
     /** Conditions that are simply on or off: shown without a count. */
     private static final Set<String> FLAGS = Set.of(Combatant.UNCONSCIOUS, Combatant.DYING, "dead");
+    /** The controls of each list of argument names offered here (a few dozen lists, all in this code). */
+    private static final Map<List<String>, List<Need>> NEEDS = new ConcurrentHashMap<>();
 
     private TableViews() {
     }
@@ -39,13 +42,15 @@ final class TableViews {
     /**
      * The combatants as the viewers of one state have seen them so far: a combatant looks the same
      * to everyone who sees it from outside, and to its owner as to the GM, so its view is built once
-     * per way of seeing it and shared.
+     * per way of seeing it and shared. So are its actions: the rules ask only whether the actor
+     * controls the character, which its owner and the GM both do.
      */
     static final class Seen {
         private record Way(String combatantId, boolean hidden, boolean mine) {
         }
 
         private final Map<Way, CombatantView> views = new HashMap<>();
+        private final Map<String, List<ActionOption>> actions = new HashMap<>();
     }
 
     static TableView view(ActliteState state, Viewer viewer, Seen seen) {
@@ -56,7 +61,8 @@ final class TableViews {
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
         List<ActionOption> actions = new ArrayList<>();
         if (viewer.role() != Role.SPECTATOR) {
-            state.seated().stream().filter(c -> mine(viewer, c)).forEach(c -> actions.addAll(characterActions(state, c, viewer)));
+            state.seated().stream().filter(c -> mine(viewer, c)).forEach(c -> actions.addAll(
+                    seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, viewer))));
             if (viewer.isGm()) {
                 actions.addAll(gmActions(state, viewer));
             }
@@ -270,7 +276,7 @@ final class TableViews {
 
     private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
                                        Integer cost, String reason, boolean gmOnly) {
-        return new ActionOption(command, label, args, needs.stream().map(TableViews::need).toList(), cost,
+        return new ActionOption(command, label, args, NEEDS.computeIfAbsent(needs, n -> List.copyOf(n.stream().map(TableViews::need).toList())), cost,
                 reason == null, reason == null ? "" : reason, gmOnly);
     }
 

@@ -55,7 +55,7 @@ class ViewTest {
     }
 
     @Test
-    @DisplayName("The views of one state share each combatant's record among those who see it alike, and are the views built one by one")
+    @DisplayName("The views of one state share each combatant's record, and its actions, among those who see it alike, and are the views built one by one")
     void viewsOfOneStateShareWhatViewersSeeAlike() {
         startWithGoblin();
         table.accept(GM, new DealCard());
@@ -73,6 +73,18 @@ class ViewTest {
         assertThat(combatant(ann, "alda")).as("Alda, seen by her owner and the GM").isSameAs(combatant(gail, "alda"));
         assertThat(combatant(bob, "alda")).isNotEqualTo(combatant(ann, "alda"));
         assertThat(combatant(gail, "goblin")).isNotEqualTo(combatant(ann, "goblin"));
+        // Built for the GM first, Alda's actions are offered to Ann as they are: the same records,
+        // and (above) equal to those built for Ann alone.
+        List<ActionOption> aldaForGail = actionsFor(gail, "alda");
+        List<ActionOption> aldaForAnn = actionsFor(ann, "alda");
+        assertThat(aldaForAnn).isNotEmpty().hasSameSizeAs(aldaForGail);
+        for (int i = 0; i < aldaForAnn.size(); i++) {
+            assertThat(aldaForAnn.get(i)).isSameAs(aldaForGail.get(i));
+        }
+    }
+
+    private static List<ActionOption> actionsFor(TableView view, String characterId) {
+        return view.actions().stream().filter(a -> characterId.equals(a.args().get("characterId"))).toList();
     }
 
     @Test
