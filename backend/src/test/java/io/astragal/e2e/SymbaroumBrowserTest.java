@@ -188,6 +188,23 @@ class SymbaroumBrowserTest extends BrowserTest {
         assertThat(refusal.get("code").asString()).isEqualTo("NOT_ALLOWED");
         assertThat(gmTable.newestSeq()).isEqualTo(last);
 
+        // Weapons put away (the GM's mark, as a surprise leaves them): Alda's Sword waits until she
+        // draws it, which takes her Movement Action; then she may strike again.
+        send(gmTable, "Add a condition", form -> {
+            pick(form, "Character", ALDA);
+            form.getByLabel("Condition", new Locator.GetByLabelOptions().setExact(true)).selectOption("sheathed");
+        });
+        assertThat(aldaTable.logEntries().getLast()).contains(ALDA + "'s weapons are sheathed.");
+        Locator aldaSword = aldaTable.action(ALDA + ": attack with Sword");
+        assertThat(aldaSword).isDisabled();
+        assertThat(aldaSword).hasAttribute("title", ALDA + " has not drawn the Sword: drawing it is a Movement Action.");
+        act(aldaTable, ALDA + ": draw a weapon (Movement Action)");
+        assertThat(aldaTable.logEntries().getLast()).contains(ALDA + " draws a weapon (Movement Action).");
+        assertThat(aldaTable.action(ALDA + ": draw a weapon")).hasCount(0);
+        assertThat(aldaSword).isEnabled();
+        assertThat(currentTurn(aldaTable)).containsText("movement used");
+        alda.screenshot("weapon-drawn");
+
         for (Person p : List.of(gm, alda, bram)) {
             assertThat(p.pageErrors()).as(p.role() + "'s page threw").isEmpty();
         }

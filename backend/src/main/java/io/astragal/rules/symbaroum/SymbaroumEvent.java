@@ -270,7 +270,9 @@ sealed interface SymbaroumEvent extends GameEvent {
             implements SymbaroumEvent {
         @Override
         public String describe() {
-            return value == null ? name + " is no longer " + condition + "." : name + " is " + condition + ".";
+            // Weapons are sheathed, not people.
+            String who = SymbaroumReferee.SHEATHED.equals(condition) ? name + "'s weapons are" : name + " is";
+            return value == null ? who + " no longer " + condition + "." : who + " " + condition + ".";
         }
     }
 

@@ -7,6 +7,7 @@ import static io.astragal.rules.symbaroum.SymbaroumFixture.SPECTATOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.rules.ActionOption;
+import io.astragal.rules.GameEvent;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
@@ -19,6 +20,7 @@ import io.astragal.rules.symbaroum.SymbaroumCommand.EndInitiative;
 import io.astragal.rules.symbaroum.SymbaroumCommand.EndTurn;
 import io.astragal.rules.symbaroum.SymbaroumCommand.GrantFreeAttack;
 import io.astragal.rules.symbaroum.SymbaroumCommand.Move;
+import io.astragal.rules.symbaroum.SymbaroumCommand.RemoveCondition;
 import io.astragal.rules.symbaroum.SymbaroumCommand.StandUp;
 import io.astragal.rules.symbaroum.SymbaroumCommand.StartInitiative;
 import io.astragal.rules.symbaroum.SymbaroumCommand.Surprise;
@@ -244,6 +246,11 @@ class SymbaroumCombatTest {
         table.run(new Attack("bram", "alda", "Knife", false, null, false), GM, 20, 3, 1);
         table.run(new Attack("gorr", "alda", "Claws", false, null, false), GM, 20, 3, 1);
         assertThat(table.get("bram").has("sheathed")).as("his other weapons stay sheathed").isTrue();
+        // The GM may also clear (or set) the mark by hand; the log says whose weapons.
+        GameEvent cleared = table.run(new RemoveCondition("bram", "sheathed"), GM).getFirst();
+        assertThat(cleared.describe()).isEqualTo("Bram's weapons are no longer sheathed.");
+        assertThat(table.run(new AddCondition("bram", "sheathed", null), GM).getFirst().describe())
+                .isEqualTo("Bram's weapons are sheathed.");
     }
 
     private ActionOption aldasOption(String label) {
