@@ -7,6 +7,7 @@ import io.astragal.realtime.RawStompSocket.StompFrame;
 import io.astragal.support.IntegrationTest;
 import io.astragal.support.Player;
 import io.astragal.support.TableClient;
+import io.astragal.support.TwoPlayerTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,22 +33,23 @@ class TableStreamFramesTest {
     @LocalServerPort
     int port;
 
+    TwoPlayerTable cast;
     Player gm;
     Player alda;
     UUID table;
 
     @BeforeEach
-    void aTableWithAPlayer() {
-        gm = Player.signUp(port, "Gemma");
-        table = gm.createCampaign("The Open Road", "actlite");
-        alda = Player.signUp(port, "Alda");
-        alda.accept(gm.invite(table, "PLAYER"));
+    void aTableWithPlayers() {
+        cast = TwoPlayerTable.create(port, "The Open Road", "actlite");
+        gm = cast.gm();
+        alda = cast.alda();
+        table = cast.id();
     }
 
     @Test
     void tableMessagesAreMessageFramesOnTheStreamTheClientSubscribedTo() throws Exception {
         try (RawStompSocket socket = connected(alda);
-             TableClient g = TableClient.join(port, gm, table, -1)) {
+             TableClient g = cast.join(gm)) {
             g.nextOfKind("snapshot");
             // The id s:1\x goes escaped, as STOMP 1.2 writes a colon and a backslash in a header value.
             socket.sendText(RawStompSocket.stomp("SUBSCRIBE",
@@ -73,7 +75,7 @@ class TableStreamFramesTest {
     @Test
     void eachSubscriptionGetsItsCopyAndAnUnsubscribedOneNoMore() throws Exception {
         try (RawStompSocket socket = connected(alda);
-             TableClient g = TableClient.join(port, gm, table, -1)) {
+             TableClient g = cast.join(gm)) {
             g.nextOfKind("snapshot");
             socket.subscribe("e", "/user/queue/errors");
             socket.subscribe("one", "/user/queue/tables/" + table);
