@@ -169,6 +169,19 @@ class CairnBrowserTest extends BrowserTest {
             assertThat(mine.logUpTo(before + 1).getLast()).contains(who + " attacks with " + weapon.get(who).split(" ")[0]);
             assertThat(ap(mine, who, ap - 2)).isVisible();
 
+            if (who.equals(ALDA)) {
+                // "parry the next attack against me, and attack back immediately (2 Held Action)": both paid now.
+                Locator hold = mine.open(who + ": hold an action");
+                hold.getByLabel("Action and its condition", new Locator.GetByLabelOptions().setExact(true))
+                        .fill("parry the next blow and strike back");
+                hold.getByLabel("Actions held", new Locator.GetByLabelOptions().setExact(true)).fill("2");
+                long held = mine.newestSeq();
+                TablePage.send(hold);
+                assertThat(mine.logUpTo(held + 1).getLast())
+                        .contains(ALDA + " holds 2 actions: parry the next blow and strike back (2 AP, 0 left)");
+                assertThat(bramTable.section("Combatants").getByText("holding 2 actions")).isVisible();
+                alda.screenshot("two-actions-held");
+            }
             if (who.equals(GRUB)) {
                 // AP it does not have: the button says so, and the server refuses with its code.
                 Locator move = gmTable.action(GRUB + ": move up to");

@@ -49,8 +49,16 @@ sealed interface CairnCommand extends GameCommand {
     record GainAdvantage(String combatantId) implements CairnCommand {
     }
 
-    /** Held Action (X AP): the action and its condition, paid now. */
-    record HoldAction(String combatantId, String text, Integer amount) implements CairnCommand {
+    /**
+     * Held Action (X AP): the action and its condition, paid now. {@code actions} is how many
+     * actions are held, 1 unless said ("parry the next attack against me, and attack back
+     * immediately (2 Held Action)"); each costs the table's action cost, or the Warden names the
+     * whole cost in {@code amount}.
+     */
+    record HoldAction(String combatantId, String text, Integer amount, Integer actions) implements CairnCommand {
+        HoldAction(String combatantId, String text, Integer amount) {
+            this(combatantId, text, amount, null);
+        }
     }
 
     /** The held action's condition was not wanted after all: the AP stay spent. */

@@ -121,11 +121,21 @@ sealed interface CairnEvent extends GameEvent {
         }
     }
 
-    /** An NPC's held action and its condition are the Warden's secret: the log only says one is held. */
-    record ActionHeld(String combatantId, String name, boolean npc, String text, int cost, int apLeft) implements CairnEvent {
+    /**
+     * An NPC's held action and its condition are the Warden's secret: the log only says one is held.
+     * {@code actions} is how many actions it holds (an event stored before there could be more reads as 1).
+     */
+    record ActionHeld(String combatantId, String name, boolean npc, String text, int cost, int apLeft, int actions)
+            implements CairnEvent {
+        public ActionHeld {
+            actions = Math.max(1, actions);
+        }
+
         @Override
         public String describe() {
-            return name + " holds an action" + (npc ? "" : ": " + text) + " (" + cost + " AP, " + apLeft + " left).";
+            // An NPC's count stays with the Warden too (its chip shows it to them).
+            return name + " holds " + (actions == 1 || npc ? "an action" : actions + " actions") + (npc ? "" : ": " + text)
+                    + " (" + cost + " AP, " + apLeft + " left).";
         }
     }
 

@@ -93,6 +93,8 @@ final class CairnReferee implements Referee<CairnState> {
 
     /** "20 is an average DC": used where the text asks for a save without a DC. */
     static final int AVERAGE_DC = 20;
+    /** The most actions one Held Action holds (the rules' example holds 2: a parry and a counter). */
+    static final int MAX_HELD_ACTIONS = 3;
     static final List<String> ATTRIBUTES = List.of("str", "dex", "wil");
 
     @Override
@@ -413,12 +415,18 @@ final class CairnReferee implements Referee<CairnState> {
         if (text.isEmpty()) {
             throw new Refusal(RejectionCode.INVALID_COMMAND, "Describe the held action and its condition.");
         }
-        int cost = cost(state, h.amount(), play);
+        int actions = h.actions() == null ? 1 : h.actions();
+        if (actions < 1 || actions > MAX_HELD_ACTIONS) {
+            throw new Refusal(RejectionCode.INVALID_COMMAND, "A held action holds 1 to " + MAX_HELD_ACTIONS
+                    + " actions, as in \"parry the next attack against me, and attack back immediately (2 Held Action)\".");
+        }
+        // The Warden names the whole cost; otherwise each held action costs the table's action cost.
+        int cost = h.amount() != null ? cost(state, h.amount(), play) : actions * state.actionCost();
         if (state.encounter() != null && state.encounter().held().containsKey(c.id())) {
             throw new Refusal(RejectionCode.INVALID_STATE, c.name() + " already holds an action.");
         }
         int left = onTurn(state, c, cost);
-        return List.of(new ActionHeld(c.id(), c.name(), c.npc(), text, cost, left));
+        return List.of(new ActionHeld(c.id(), c.name(), c.npc(), text, cost, left, actions));
     }
 
     // ---- guards shared with CairnActions ----
@@ -616,7 +624,7 @@ final class CairnReferee implements Referee<CairnState> {
             case AdvantageGained a -> state.withEncounter(state.encounter().withAp(a.combatantId(), a.apLeft())
                     .withAdvantage(a.combatantId(), a.pending()));
             case ActionHeld h -> state.withEncounter(state.encounter().withAp(h.combatantId(), h.apLeft())
-                    .withHeld(h.combatantId(), new HeldAction(h.text(), h.cost())));
+                    .withHeld(h.combatantId(), new HeldAction(h.text(), h.cost(), h.actions())));
             case HeldReleased r -> state.withEncounter(state.encounter().withHeld(r.combatantId(), null));
             case ApSpent a -> state.withEncounter(state.encounter().withAp(a.combatantId(), a.apLeft()));
             case ActionCostSet a -> new CairnState(state.combatants(), state.encounter(), a.amount());
@@ -650,7 +658,10 @@ final class CairnReferee implements Referee<CairnState> {
             enc = enc.withAp(id, apLeft);
         }
         if (held) {
-            enc = enc.withHeld(id, null);
+            // One of the held actions happened; the rest stay held until used or the holder's next turn.
+            HeldAction was = enc.held().get(id);
+            enc = enc.withHeld(id, was == null || was.actions() <= 1 ? null
+                    : new HeldAction(was.text(), was.ap(), was.actions() - 1));
         }
         if (usesAdvantage) {
             enc = enc.withAdvantage(id, 0);

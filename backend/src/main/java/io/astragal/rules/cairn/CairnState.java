@@ -226,6 +226,10 @@ record CairnState(List<Combatant> combatants, Encounter encounter, int actionCos
     }
 
     /** An action held until its condition is met, paid for when declared. */
-    record HeldAction(String text, int ap) {
+    /** A held action: its text, what it cost, and how many actions are still held (at least 1). */
+    record HeldAction(String text, int ap, int actions) {
+        HeldAction {
+            actions = Math.max(1, actions); // a state stored before there could be more holds one
+        }
     }
 }

@@ -98,7 +98,9 @@ final class CairnViews {
                 .forEach(e -> chips.add(new Chip(e.getKey(), e.getValue() > 1 ? e.getValue() : null)));
         Encounter enc = state.encounter();
         if (enc != null && enc.held().containsKey(c.id())) {
-            chips.add(new Chip("holding an action", null));
+            // How many an NPC holds is part of the Warden's secret, like what and on what condition.
+            int held = hidden ? 1 : enc.held().get(c.id()).actions();
+            chips.add(new Chip(held == 1 ? "holding an action" : "holding " + held + " actions", null));
         }
         if (enc != null && enc.surprised().contains(c.id())) {
             chips.add(new Chip("surprised", null));
@@ -219,11 +221,13 @@ final class CairnViews {
                 List.of(text("Spell"), Need.of("amount", "Magic Dice from free slots", Need.Kind.NUMBER),
                         Need.of("manaDust", "Magic Dice from Mana Dust", Need.Kind.NUMBER)), cost));
         if (enc != null) {
-            // "Held Action (X AP)": the Warden decides X (a player's hold costs the table's action cost).
+            // "Held Action (X AP)": the Warden decides X (a player's hold costs the table's action cost
+            // for each action held: "(2 Held Action)" is a parry and a counter).
+            Need actions = Need.of("actions", "Actions held", Need.Kind.NUMBER);
             out.add(probed(state, viewer, new HoldAction(id, "an action", null), who + "hold an action",
-                    viewer.isGm() ? with(args, "amount", state.actionCost()) : args,
-                    viewer.isGm() ? List.of(text("Action and its condition"), Need.of("amount", "AP", Need.Kind.NUMBER))
-                            : List.of(text("Action and its condition")), cost));
+                    with(viewer.isGm() ? with(args, "amount", state.actionCost()) : args, "actions", 1),
+                    viewer.isGm() ? List.of(text("Action and its condition"), actions, Need.of("amount", "AP", Need.Kind.NUMBER))
+                            : List.of(text("Action and its condition"), actions), cost));
             if (enc.held().containsKey(id)) {
                 // "when the condition(s) are met, the Action happens": already paid, on anyone's turn.
                 for (Weapon w : weaponsOf(c)) {

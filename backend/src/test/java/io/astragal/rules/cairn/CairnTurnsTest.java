@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.cairn.CairnCommand.Attack;
+import io.astragal.rules.cairn.CairnCommand.Check;
 import io.astragal.rules.cairn.CairnCommand.EndInitiative;
 import io.astragal.rules.cairn.CairnCommand.EndTurn;
 import io.astragal.rules.cairn.CairnCommand.GainAdvantage;
@@ -15,7 +16,9 @@ import io.astragal.rules.cairn.CairnCommand.HoldAction;
 import io.astragal.rules.cairn.CairnCommand.Move;
 import io.astragal.rules.cairn.CairnCommand.SpendAp;
 import io.astragal.rules.cairn.CairnCommand.StartInitiative;
+import io.astragal.rules.cairn.CairnEvent.ActionHeld;
 import io.astragal.rules.cairn.CairnEvent.AttackRolled;
+import io.astragal.rules.cairn.CairnEvent.CheckRolled;
 import io.astragal.rules.cairn.CairnEvent.InitiativeStarted;
 import io.astragal.rules.cairn.CairnEvent.Moved;
 import io.astragal.rules.cairn.CairnEvent.TurnEnded;
@@ -183,6 +186,41 @@ class CairnTurnsTest {
         assertThat(rolled.held()).isTrue();
         assertThat(table.state.encounter().held()).isEmpty();
         table.rejected(held, ALDA_PLAYER, RejectionCode.INVALID_STATE, 2, 1, 19);
+    }
+
+    @Test
+    @DisplayName("Held Action: \"I want to parry the next attack against me, and attack back immediately (2 Held Action)\"")
+    void twoHeldActionsArePaidTogetherAndHappenOneAfterTheOther() {
+        table.startFight();
+        table.run(new EndTurn("bram"), GM);
+        ActionHeld held = table.only(table.run(new HoldAction("alda", "parry his next blow and strike back", null, 2),
+                ALDA_PLAYER), ActionHeld.class);
+        assertThat(held.cost()).as("two actions at the table's action cost").isEqualTo(2);
+        assertThat(table.state.encounter().apOf("alda")).isEqualTo(2);
+        assertThat(held.describe()).isEqualTo("Alda holds 2 actions: parry his next blow and strike back (2 AP, 2 left).");
+        table.run(new EndTurn("alda"), ALDA_PLAYER);
+
+        // The parry (a check), then the attack back: each a held action, neither paid again.
+        CheckRolled parry = table.only(table.run(new Check("alda", "dex", 20, null, null, List.of(), List.of(), List.of(), List.of(), null, true, "parry", null),
+                ALDA_PLAYER, 15), CheckRolled.class);
+        assertThat(parry.cost()).isZero();
+        assertThat(table.state.encounter().held().get("alda").actions()).isEqualTo(1);
+        Attack back = new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(), null, true, null);
+        assertThat(table.only(table.run(back, ALDA_PLAYER, 2, 1, 19), AttackRolled.class).cost()).isZero();
+        assertThat(table.state.encounter().held()).doesNotContainKey("alda");
+        table.rejected(back, ALDA_PLAYER, RejectionCode.INVALID_STATE, 2, 1, 19);
+    }
+
+    @Test
+    void aHeldActionHoldsOneToThreeActionsAndAPlayerCannotHoldMoreThanTheirAp() {
+        table.startFight();
+        table.run(new EndTurn("bram"), GM);
+        table.rejected(new HoldAction("alda", "parry", null, 0), ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
+        table.rejected(new HoldAction("alda", "parry", null, 4), ALDA_PLAYER, RejectionCode.INVALID_COMMAND);
+        table.run(new GainAdvantage("alda"), ALDA_PLAYER);
+        table.run(new GainAdvantage("alda"), ALDA_PLAYER);
+        table.rejected(new HoldAction("alda", "parry and strike", null, 3), ALDA_PLAYER, RejectionCode.NOT_ENOUGH_AP);
+        assertThat(table.state.encounter().held()).doesNotContainKey("alda");
     }
 
     @Test

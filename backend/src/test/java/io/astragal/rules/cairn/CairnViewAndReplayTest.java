@@ -137,7 +137,10 @@ class CairnViewAndReplayTest {
                 List.of(List.of("alda", "cole"), List.of("bram")), List.of("Party", "Goblins"), List.of()), GM, 10, 5, 15));
         log.addAll(table.run(new Attack("bram", "alda", "Spear", null, List.of(), null, null, List.of(), List.of(), List.of(),
                 null, false, null), GM, 14, 6, 8));
-        log.addAll(table.run(new HoldAction("bram", "spear whoever opens the door", null), GM));
+        log.addAll(table.run(new HoldAction("bram", "spear whoever opens the door", null, 2), GM));
+        // How many actions he holds is the Warden's to know, like what and on what condition.
+        assertThat(of(view("u-alda", Role.PLAYER), "bram").conditions()).extracting(CombatantView.Chip::name).contains("holding an action");
+        assertThat(of(view("gm", Role.GM), "bram").conditions()).extracting(CombatantView.Chip::name).contains("holding 2 actions");
         log.addAll(table.run(new CairnCommand.Save("bram", "wil", 12, List.of(), List.of(), null), GM, 11));
         log.addAll(table.run(new EndTurn("bram"), GM));
         log.addAll(table.run(new Attack("alda", "bram", "Sword", null, List.of(), null, null, List.of(), List.of(), List.of(),
@@ -150,7 +153,7 @@ class CairnViewAndReplayTest {
         assertThat(text).contains("Bram (Goblins)", "Bram holds an action", "Bram attacks with Spear", "Alda saves 21",
                 "Bram saves", "Bram checks morale", "Bram takes");
         assertThat(text).doesNotContainPattern("Bram \\(Goblins\\) \\d")
-                .doesNotContain("whoever opens the door", "+8", "+7", "HP 4", "HP 1", "armor 0", "WIL 7");
+                .doesNotContain("whoever opens the door", "2 actions", "+8", "+7", "HP 4", "HP 1", "armor 0", "WIL 7");
         // Bram's own dice (each total carries his attribute) are not in the roll log; Alda's are.
         List<io.astragal.dice.RollResult> rolls = log.stream().flatMap(e -> e.rolls().stream()).toList();
         assertThat(rolls).extracting(io.astragal.dice.RollResult::notation)
