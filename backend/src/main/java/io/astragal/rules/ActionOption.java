@@ -20,7 +20,7 @@ public record ActionOption(String command, String label, Map<String, Object> arg
                            Integer cost, boolean enabled, String reason, boolean gmOnly) {
 
     public ActionOption {
-        args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
+        args = OrderedMap.copyOf(args);
         needs = List.copyOf(needs);
     }
 }

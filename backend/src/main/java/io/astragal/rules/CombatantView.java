@@ -21,7 +21,7 @@ public record CombatantView(String id, String name, String ownerUserId, boolean 
     public CombatantView {
         tracks = List.copyOf(tracks);
         conditions = List.copyOf(conditions);
-        stats = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stats)); // keeps the ruleset's order
+        stats = OrderedMap.copyOf(stats); // keeps the ruleset's order
     }
 
     /**

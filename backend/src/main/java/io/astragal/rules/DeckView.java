@@ -18,7 +18,7 @@ public record DeckView(int round, int deckCount, Card lastDealt, Map<String, Han
                        List<Card> lost, List<String> awaiting) {
 
     public DeckView {
-        hands = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hands)); // keeps the seating order
+        hands = OrderedMap.copyOf(hands); // keeps the seating order
         discard = List.copyOf(discard);
         lost = List.copyOf(lost);
         awaiting = List.copyOf(awaiting);

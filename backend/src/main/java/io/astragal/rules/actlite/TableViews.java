@@ -7,6 +7,7 @@ import io.astragal.rules.CombatantView;
 import io.astragal.rules.DeckView;
 import io.astragal.rules.Decision;
 import io.astragal.rules.InitiativeModel;
+import io.astragal.rules.OrderedMap;
 import io.astragal.rules.Play;
 import io.astragal.rules.Refusal;
 import io.astragal.rules.Role;
@@ -294,11 +295,10 @@ final class TableViews {
     }
 
     private static Map<String, Object> args(Combatant c, Object... pairs) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("characterId", c.id());
-        for (int i = 0; i < pairs.length; i += 2) {
-            args.put((String) pairs[i], pairs[i + 1]);
-        }
-        return args;
+        Object[] all = new Object[pairs.length + 2];
+        all[0] = "characterId";
+        all[1] = c.id();
+        System.arraycopy(pairs, 0, all, 2, pairs.length);
+        return OrderedMap.of(all);
     }
 }
