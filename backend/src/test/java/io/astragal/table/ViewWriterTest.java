@@ -1,6 +1,7 @@
 package io.astragal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.astragal.rules.ActionOption;
 import io.astragal.rules.CombatantView;
@@ -158,6 +159,26 @@ class ViewWriterTest {
 
     private static List<ViewPart> combatants(ViewPart.Fields view) {
         return ((ViewPart.Items) ((ViewPart.Fields) view.get("table")).get("combatants")).items();
+    }
+
+    /** A value whose writing fails halfway through: its first component is written, its second throws. */
+    record HalfWritten(int written, String failing) {
+        @Override
+        public String failing() {
+            throw new IllegalStateException("cannot be written");
+        }
+    }
+
+    @Test
+    void aPartWhoseWritingFailsLeavesNothingBehindForThePartsWrittenAfterIt() {
+        ViewWriter writer = new ViewWriter(JSON);
+        assertThat(writer.leaf(List.of(1, 2)).json()).isEqualTo(JSON.writeValueAsBytes(List.of(1, 2)));
+
+        assertThatThrownBy(() -> writer.leaf(new HalfWritten(7, "x"))).hasMessageContaining("cannot be written");
+
+        Map<String, Object> next = Map.of("a", 1);
+        assertThat(new String(writer.leaf(next).json())).isEqualTo(JSON.writeValueAsString(next));
+        assertThat(new String(new ViewWriter(JSON).leaf("t-1").json())).isEqualTo("\"t-1\"");
     }
 
     private static void assertPatchTurns(ViewPart from, ViewPart to, Patch patch) {
