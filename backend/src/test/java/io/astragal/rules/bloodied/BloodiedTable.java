@@ -2,36 +2,30 @@ package io.astragal.rules.bloodied;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.astragal.dice.DiceSource;
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
-import io.astragal.rules.Decision;
 import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
-import io.astragal.rules.Play;
+import io.astragal.rules.RefereeTable;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** A bloodied-d20 table driven through the referee as the table module would, with scripted dice. */
-final class BloodiedTable {
+final class BloodiedTable extends RefereeTable<BloodiedState> {
 
     static final Actor GM = new Actor("gm", "Gwen", Role.GM);
     static final Actor ALICE = new Actor("alice", "Alice", Role.PLAYER);
     static final Actor BOB = new Actor("bob", "Bob", Role.PLAYER);
     static final Actor SPECTATOR = new Actor("sam", "Sam", Role.SPECTATOR);
 
-    final BloodiedRuleset ruleset = new BloodiedRuleset();
-    final BloodiedReferee referee = (BloodiedReferee) ruleset.referee();
+    final BloodiedRuleset ruleset;
     final Map<String, CharacterCard> cards = new LinkedHashMap<>();
-    final List<GameEvent> log = new ArrayList<>();
-    BloodiedState state = referee.initialState();
 
     /** Alda: STR +2, AGL +1, INT +1, level 2 (initiative +3), 20 HP, shield 1, armor 1d4, a pool of 4d6. */
     static Map<String, Object> alda() {
@@ -79,6 +73,12 @@ final class BloodiedTable {
     }
 
     BloodiedTable() {
+        this(new BloodiedRuleset());
+    }
+
+    private BloodiedTable(BloodiedRuleset ruleset) {
+        super((BloodiedReferee) ruleset.referee());
+        this.ruleset = ruleset;
         add("alda", "Alda", "alice", false, alda());
         add("bram", "Bram", "bob", false, bram());
         add("ogre", "Ogre", "gm", true, ogre());
@@ -89,29 +89,9 @@ final class BloodiedTable {
         return this;
     }
 
-    Decision decide(Actor actor, GameCommand command, int... faces) {
-        return referee.decide(state, command, new Play(actor, cards, DiceSource.scripted(faces)));
-    }
-
-    List<GameEvent> accept(Actor actor, GameCommand command, int... faces) {
-        Decision decision = decide(actor, command, faces);
-        assertThat(decision).isInstanceOf(Decision.Accepted.class);
-        List<GameEvent> events = ((Decision.Accepted) decision).events();
-        for (GameEvent event : events) {
-            state = referee.evolve(state, event);
-            log.add(event);
-        }
-        return events;
-    }
-
+    /** Sends a command that must be rejected with this code, checks nothing changed, and returns the reason. */
     String reject(Actor actor, GameCommand command, RejectionCode code, int... faces) {
-        BloodiedState before = state;
-        Decision decision = decide(actor, command, faces);
-        assertThat(decision).isInstanceOf(Decision.Rejected.class);
-        Decision.Rejected rejected = (Decision.Rejected) decision;
-        assertThat(rejected.code()).isEqualTo(code);
-        assertThat(state).isEqualTo(before);
-        return rejected.message();
+        return rejection(actor, command, code, faces).message();
     }
 
     Fighter get(String id) {
@@ -120,13 +100,6 @@ final class BloodiedTable {
 
     TableView view(Actor actor) {
         return (TableView) referee.view(state, new Viewer(actor.userId(), actor.role()));
-    }
-
-    @SuppressWarnings("unchecked")
-    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
-        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
-        assertThat(matching).hasSize(1);
-        return (E) matching.getFirst();
     }
 
     <E extends GameEvent> List<E> all(List<GameEvent> events, Class<E> type) {
@@ -144,5 +117,10 @@ final class BloodiedTable {
 
     static BloodiedCommand.Attack attack(String who, String target, String weapon) {
         return new BloodiedCommand.Attack(who, target, weapon, null, null, null, null, null);
+    }
+
+    @Override
+    protected Map<String, CharacterCard> characters() {
+        return cards;
     }
 }

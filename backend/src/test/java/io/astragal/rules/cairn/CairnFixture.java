@@ -2,23 +2,21 @@ package io.astragal.rules.cairn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.astragal.dice.DiceSource;
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.Decision;
 import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
-import io.astragal.rules.Play;
+import io.astragal.rules.RefereeTable;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.cairn.CairnCommand.PlaceCharacters;
 import io.astragal.rules.cairn.CairnCommand.StartInitiative;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** A small table: Alda and Cole (players' PCs), Bram (a goblin NPC), a goblin mob (detachment). */
-class CairnFixture {
+class CairnFixture extends RefereeTable<CairnState> {
 
     static final CairnApRuleset RULESET = new CairnApRuleset();
     static final Actor GM = new Actor("gm", "Warden", Role.GM);
@@ -37,39 +35,32 @@ class CairnFixture {
             "mob", card("mob", "Goblin mob", "gm", true, Map.of("str", 14, "dex", 10, "wil", 6, "hp", 10,
                     "detachment", true, "weapons", List.of(Map.of("name", "Clubs", "die", "d6")))));
 
-    final CairnReferee referee = new CairnReferee();
-    CairnState state = referee.initialState();
-    final List<GameEvent> log = new ArrayList<>();
+    CairnFixture() {
+        super(new CairnReferee());
+    }
+
+    @Override
+    protected Map<String, CharacterCard> characters() {
+        return CARDS;
+    }
 
     static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
         return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
     }
 
+    /** This fixture names the command first. */
     Decision decide(GameCommand command, Actor actor, int... faces) {
-        return referee.decide(state, command, new Play(actor, CARDS, DiceSource.scripted(faces)));
+        return decide(actor, command, faces);
     }
 
     /** Decides, asserts it was accepted, folds the events into the state and returns them. */
     List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
-        Decision d = decide(command, actor, faces);
-        assertThat(d).as("decision").isInstanceOf(Decision.Accepted.class);
-        List<GameEvent> events = ((Decision.Accepted) d).events();
-        for (GameEvent e : events) {
-            state = referee.evolve(state, e);
-            log.add(e);
-        }
-        return events;
+        return accept(actor, command, faces);
     }
 
     /** Asserts a rejection with the code, and that nothing changed. */
     Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
-        CairnState before = state;
-        Decision d = decide(command, actor, faces);
-        assertThat(d).isInstanceOf(Decision.Rejected.class);
-        Decision.Rejected r = (Decision.Rejected) d;
-        assertThat(r.code()).as(r.message()).isEqualTo(code);
-        assertThat(state).isEqualTo(before);
-        return r;
+        return rejection(actor, command, code, faces);
     }
 
     void place(String... ids) {
@@ -87,12 +78,5 @@ class CairnFixture {
 
     CairnState.Combatant get(String id) {
         return state.find(id).orElseThrow();
-    }
-
-    @SuppressWarnings("unchecked")
-    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
-        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
-        assertThat(matching).hasSize(1);
-        return (E) matching.getFirst();
     }
 }

@@ -2,23 +2,21 @@ package io.astragal.rules.symbaroum;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.astragal.dice.DiceSource;
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.Decision;
 import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
-import io.astragal.rules.Play;
+import io.astragal.rules.RefereeTable;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.symbaroum.SymbaroumCommand.PlaceCharacters;
 import io.astragal.rules.symbaroum.SymbaroumCommand.StartInitiative;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** Alda and Cole (PCs), Bram and Dara (NPCs, tied on Quick and Vigilant), and Gorr (an NPC with claws). */
-class SymbaroumFixture {
+class SymbaroumFixture extends RefereeTable<SymbaroumState> {
 
     static final SymbaroumRuleset RULESET = new SymbaroumRuleset();
     static final Actor GM = new Actor("gm", "GM", Role.GM);
@@ -43,37 +41,30 @@ class SymbaroumFixture {
             "gorr", card("gorr", "Gorr", "gm", true, Map.of(
                     "weapons", List.of(Map.of("name", "Claws", "damage", "1d6", "natural", true)))));
 
-    final SymbaroumReferee referee = new SymbaroumReferee();
-    SymbaroumState state = referee.initialState();
-    final List<GameEvent> log = new ArrayList<>();
+    SymbaroumFixture() {
+        super(new SymbaroumReferee());
+    }
+
+    @Override
+    protected Map<String, CharacterCard> characters() {
+        return CARDS;
+    }
 
     static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
         return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
     }
 
+    /** This fixture names the command first. */
     Decision decide(GameCommand command, Actor actor, int... faces) {
-        return referee.decide(state, command, new Play(actor, CARDS, DiceSource.scripted(faces)));
+        return decide(actor, command, faces);
     }
 
     List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
-        Decision d = decide(command, actor, faces);
-        assertThat(d).as("decision").isInstanceOf(Decision.Accepted.class);
-        List<GameEvent> events = ((Decision.Accepted) d).events();
-        for (GameEvent e : events) {
-            state = referee.evolve(state, e);
-            log.add(e);
-        }
-        return events;
+        return accept(actor, command, faces);
     }
 
     Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
-        SymbaroumState before = state;
-        Decision d = decide(command, actor, faces);
-        assertThat(d).isInstanceOf(Decision.Rejected.class);
-        Decision.Rejected r = (Decision.Rejected) d;
-        assertThat(r.code()).as(r.message()).isEqualTo(code);
-        assertThat(state).isEqualTo(before);
-        return r;
+        return rejection(actor, command, code, faces);
     }
 
     void place(String... ids) {
@@ -87,12 +78,5 @@ class SymbaroumFixture {
 
     SymbaroumState.Fighter get(String id) {
         return state.find(id).orElseThrow();
-    }
-
-    @SuppressWarnings("unchecked")
-    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
-        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
-        assertThat(matching).hasSize(1);
-        return (E) matching.getFirst();
     }
 }

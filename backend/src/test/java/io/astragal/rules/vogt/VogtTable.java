@@ -2,36 +2,30 @@ package io.astragal.rules.vogt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.astragal.dice.DiceSource;
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
-import io.astragal.rules.Decision;
 import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
-import io.astragal.rules.Play;
+import io.astragal.rules.RefereeTable;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.Viewer;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** A vogt table driven through the referee as the table module would, with scripted dice. */
-final class VogtTable {
+final class VogtTable extends RefereeTable<VogtState> {
 
     static final Actor GM = new Actor("gm", "Gwen", Role.GM);
     static final Actor ALICE = new Actor("alice", "Alice", Role.PLAYER);
     static final Actor BOB = new Actor("bob", "Bob", Role.PLAYER);
     static final Actor SPECTATOR = new Actor("sam", "Sam", Role.SPECTATOR);
 
-    final VogtRuleset ruleset = new VogtRuleset();
-    final VogtReferee referee = (VogtReferee) ruleset.referee();
+    final VogtRuleset ruleset;
     final Map<String, CharacterCard> cards = new LinkedHashMap<>();
-    final List<GameEvent> log = new ArrayList<>();
-    VogtState state = referee.initialState();
 
     /** Alda: STR 1d8 (median 4), DEX 1d6, Club 1d6, Sword 1d8, three d6 technique dice, AR 1. */
     static Map<String, Object> alda() {
@@ -74,6 +68,12 @@ final class VogtTable {
     }
 
     VogtTable() {
+        this(new VogtRuleset());
+    }
+
+    private VogtTable(VogtRuleset ruleset) {
+        super((VogtReferee) ruleset.referee());
+        this.ruleset = ruleset;
         add("alda", "Alda", "alice", false, alda());
         add("bram", "Bram", "bob", false, bram());
         add("ogre", "Ogre", "gm", true, ogre());
@@ -84,31 +84,9 @@ final class VogtTable {
         return this;
     }
 
-    Decision decide(Actor actor, GameCommand command, int... faces) {
-        return referee.decide(state, command, new Play(actor, cards, DiceSource.scripted(faces)));
-    }
-
-    /** Sends a command that must be accepted, applies its events and returns them. */
-    List<GameEvent> accept(Actor actor, GameCommand command, int... faces) {
-        Decision decision = decide(actor, command, faces);
-        assertThat(decision).isInstanceOf(Decision.Accepted.class);
-        List<GameEvent> events = ((Decision.Accepted) decision).events();
-        for (GameEvent event : events) {
-            state = referee.evolve(state, event);
-            log.add(event);
-        }
-        return events;
-    }
-
-    /** Sends a command that must be rejected with this code, and checks nothing changed. */
+    /** Sends a command that must be rejected with this code, checks nothing changed, and returns the reason. */
     String reject(Actor actor, GameCommand command, RejectionCode code, int... faces) {
-        VogtState before = state;
-        Decision decision = decide(actor, command, faces);
-        assertThat(decision).isInstanceOf(Decision.Rejected.class);
-        Decision.Rejected rejected = (Decision.Rejected) decision;
-        assertThat(rejected.code()).isEqualTo(code);
-        assertThat(state).isEqualTo(before);
-        return rejected.message();
+        return rejection(actor, command, code, faces).message();
     }
 
     Combatant get(String id) {
@@ -117,13 +95,6 @@ final class VogtTable {
 
     TableView view(Actor actor) {
         return (TableView) referee.view(state, new Viewer(actor.userId(), actor.role()));
-    }
-
-    @SuppressWarnings("unchecked")
-    <E extends GameEvent> E only(List<GameEvent> events, Class<E> type) {
-        List<GameEvent> matching = events.stream().filter(type::isInstance).toList();
-        assertThat(matching).hasSize(1);
-        return (E) matching.getFirst();
     }
 
     /** Starts initiative with these characters and declares for each: Alda Attack with Club, Bram Defend, Ogre Attack. */
@@ -136,5 +107,10 @@ final class VogtTable {
 
     String current() {
         return state.initiative().current(state).map(VogtState.Declaration::combatantId).orElse(null);
+    }
+
+    @Override
+    protected Map<String, CharacterCard> characters() {
+        return cards;
     }
 }
