@@ -15,19 +15,19 @@ import java.util.Map;
 public abstract class RefereeTable<S> {
 
     public final Referee<S> referee;
+    /** The characters the referee may look up, by id. */
+    public final Map<String, CharacterCard> cards;
     public S state;
     public final List<GameEvent> log = new ArrayList<>();
 
-    protected RefereeTable(Referee<S> referee) {
+    protected RefereeTable(Referee<S> referee, Map<String, CharacterCard> cards) {
         this.referee = referee;
+        this.cards = cards;
         this.state = referee.initialState();
     }
 
-    /** The characters the referee may look up, by id. */
-    protected abstract Map<String, CharacterCard> characters();
-
     public Decision decide(Actor actor, GameCommand command, int... faces) {
-        return referee.decide(state, command, new Play(actor, characters(), DiceSource.scripted(faces)));
+        return referee.decide(state, command, new Play(actor, cards, DiceSource.scripted(faces)));
     }
 
     /** Decides, asserts it was accepted, folds the events into the state and returns them. */
@@ -51,6 +51,21 @@ public abstract class RefereeTable<S> {
         assertThat(rejected.code()).as(rejected.message()).isEqualTo(code);
         assertThat(state).isEqualTo(before);
         return rejected;
+    }
+
+    /** {@link #decide(Actor, GameCommand, int...)}, for tests that name the command first. */
+    public Decision decide(GameCommand command, Actor actor, int... faces) {
+        return decide(actor, command, faces);
+    }
+
+    /** {@link #accept}, for tests that name the command first. */
+    public List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
+        return accept(actor, command, faces);
+    }
+
+    /** {@link #rejection}, for tests that name the command first. */
+    public Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
+        return rejection(actor, command, code, faces);
     }
 
     /** The one event of the type among {@code events}. */

@@ -1,7 +1,5 @@
 package io.astragal.rules.bloodied;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.GameCommand;
@@ -25,7 +23,6 @@ final class BloodiedTable extends RefereeTable<BloodiedState> {
     static final Actor SPECTATOR = new Actor("sam", "Sam", Role.SPECTATOR);
 
     final BloodiedRuleset ruleset;
-    final Map<String, CharacterCard> cards = new LinkedHashMap<>();
 
     /** Alda: STR +2, AGL +1, INT +1, level 2 (initiative +3), 20 HP, shield 1, armor 1d4, a pool of 4d6. */
     static Map<String, Object> alda() {
@@ -77,7 +74,7 @@ final class BloodiedTable extends RefereeTable<BloodiedState> {
     }
 
     private BloodiedTable(BloodiedRuleset ruleset) {
-        super((BloodiedReferee) ruleset.referee());
+        super((BloodiedReferee) ruleset.referee(), new LinkedHashMap<>());
         this.ruleset = ruleset;
         add("alda", "Alda", "alice", false, alda());
         add("bram", "Bram", "bob", false, bram());
@@ -117,10 +114,5 @@ final class BloodiedTable extends RefereeTable<BloodiedState> {
 
     static BloodiedCommand.Attack attack(String who, String target, String weapon) {
         return new BloodiedCommand.Attack(who, target, weapon, null, null, null, null, null);
-    }
-
-    @Override
-    protected Map<String, CharacterCard> characters() {
-        return cards;
     }
 }

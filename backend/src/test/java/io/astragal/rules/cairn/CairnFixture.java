@@ -1,14 +1,8 @@
 package io.astragal.rules.cairn;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
-import io.astragal.rules.Decision;
-import io.astragal.rules.GameCommand;
-import io.astragal.rules.GameEvent;
 import io.astragal.rules.RefereeTable;
-import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.cairn.CairnCommand.PlaceCharacters;
 import io.astragal.rules.cairn.CairnCommand.StartInitiative;
@@ -36,31 +30,11 @@ class CairnFixture extends RefereeTable<CairnState> {
                     "detachment", true, "weapons", List.of(Map.of("name", "Clubs", "die", "d6")))));
 
     CairnFixture() {
-        super(new CairnReferee());
-    }
-
-    @Override
-    protected Map<String, CharacterCard> characters() {
-        return CARDS;
+        super(new CairnReferee(), CARDS);
     }
 
     static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
         return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
-    }
-
-    /** This fixture names the command first. */
-    Decision decide(GameCommand command, Actor actor, int... faces) {
-        return decide(actor, command, faces);
-    }
-
-    /** Decides, asserts it was accepted, folds the events into the state and returns them. */
-    List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
-        return accept(actor, command, faces);
-    }
-
-    /** Asserts a rejection with the code, and that nothing changed. */
-    Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
-        return rejection(actor, command, code, faces);
     }
 
     void place(String... ids) {

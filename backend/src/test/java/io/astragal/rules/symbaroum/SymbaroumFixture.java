@@ -1,14 +1,8 @@
 package io.astragal.rules.symbaroum;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
-import io.astragal.rules.Decision;
-import io.astragal.rules.GameCommand;
-import io.astragal.rules.GameEvent;
 import io.astragal.rules.RefereeTable;
-import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
 import io.astragal.rules.symbaroum.SymbaroumCommand.PlaceCharacters;
 import io.astragal.rules.symbaroum.SymbaroumCommand.StartInitiative;
@@ -42,29 +36,11 @@ class SymbaroumFixture extends RefereeTable<SymbaroumState> {
                     "weapons", List.of(Map.of("name", "Claws", "damage", "1d6", "natural", true)))));
 
     SymbaroumFixture() {
-        super(new SymbaroumReferee());
-    }
-
-    @Override
-    protected Map<String, CharacterCard> characters() {
-        return CARDS;
+        super(new SymbaroumReferee(), CARDS);
     }
 
     static CharacterCard card(String id, String name, String owner, boolean npc, Map<String, Object> sheet) {
         return new CharacterCard(id, name, owner, npc, RULESET.validateSheet(sheet));
-    }
-
-    /** This fixture names the command first. */
-    Decision decide(GameCommand command, Actor actor, int... faces) {
-        return decide(actor, command, faces);
-    }
-
-    List<GameEvent> run(GameCommand command, Actor actor, int... faces) {
-        return accept(actor, command, faces);
-    }
-
-    Decision.Rejected rejected(GameCommand command, Actor actor, RejectionCode code, int... faces) {
-        return rejection(actor, command, code, faces);
     }
 
     void place(String... ids) {

@@ -1,11 +1,8 @@
 package io.astragal.rules.vogt;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.astragal.rules.Actor;
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.GameCommand;
-import io.astragal.rules.GameEvent;
 import io.astragal.rules.RefereeTable;
 import io.astragal.rules.RejectionCode;
 import io.astragal.rules.Role;
@@ -25,7 +22,6 @@ final class VogtTable extends RefereeTable<VogtState> {
     static final Actor SPECTATOR = new Actor("sam", "Sam", Role.SPECTATOR);
 
     final VogtRuleset ruleset;
-    final Map<String, CharacterCard> cards = new LinkedHashMap<>();
 
     /** Alda: STR 1d8 (median 4), DEX 1d6, Club 1d6, Sword 1d8, three d6 technique dice, AR 1. */
     static Map<String, Object> alda() {
@@ -72,7 +68,7 @@ final class VogtTable extends RefereeTable<VogtState> {
     }
 
     private VogtTable(VogtRuleset ruleset) {
-        super((VogtReferee) ruleset.referee());
+        super((VogtReferee) ruleset.referee(), new LinkedHashMap<>());
         this.ruleset = ruleset;
         add("alda", "Alda", "alice", false, alda());
         add("bram", "Bram", "bob", false, bram());
@@ -107,10 +103,5 @@ final class VogtTable extends RefereeTable<VogtState> {
 
     String current() {
         return state.initiative().current(state).map(VogtState.Declaration::combatantId).orElse(null);
-    }
-
-    @Override
-    protected Map<String, CharacterCard> characters() {
-        return cards;
     }
 }
