@@ -1,7 +1,7 @@
 package io.astragal.table;
 
 import io.astragal.rules.CombatantView;
-import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,7 +95,7 @@ final class ViewWriter {
 
     private static final class LeafWriter {
         private final ObjectMapper json;
-        private final Buffer buffer = new Buffer();
+        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
         private final SequenceWriter values;
 
         LeafWriter(ObjectMapper json) {
@@ -108,39 +108,6 @@ final class ViewWriter {
             buffer.reset();
             values.write(value).flush();
             return buffer.toByteArray();
-        }
-    }
-
-    /** A byte buffer without {@code ByteArrayOutputStream}'s locks: it belongs to one thread. */
-    private static final class Buffer extends OutputStream {
-        private byte[] bytes = new byte[4096];
-        private int count;
-
-        @Override
-        public void write(int b) {
-            ensure(1);
-            bytes[count++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] from, int offset, int length) {
-            ensure(length);
-            System.arraycopy(from, offset, bytes, count, length);
-            count += length;
-        }
-
-        private void ensure(int more) {
-            if (count + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, count + more));
-            }
-        }
-
-        void reset() {
-            count = 0;
-        }
-
-        byte[] toByteArray() {
-            return Arrays.copyOf(bytes, count);
         }
     }
 
