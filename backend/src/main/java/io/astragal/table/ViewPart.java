@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A member's view as it is kept between events: the JSON bytes of its parts (the view's fields, the
- * table's fields, each combatant) rather than of the whole. Players' views repeat most of the table
+ * table's fields, each combatant, each action) rather than of the whole. Players' views repeat most of the table
  * (every combatant seen from outside, the deck): a fan-out writes each such part once and hands the
  * same {@link Leaf} to every member who sees it alike, and a patch between two leaves is worked out
  * once for all of them ({@link ViewWriter}). Written out in order, the parts are the bytes Jackson
@@ -15,8 +15,11 @@ import java.util.List;
  */
 sealed interface ViewPart {
 
-    /** A value as JSON bytes. */
-    record Leaf(byte[] json) implements ViewPart {
+    /**
+     * A value as JSON bytes: {@code shared} when written once for every member who sees it alike,
+     * not for one member alone.
+     */
+    record Leaf(byte[] json, boolean shared) implements ViewPart {
     }
 
     /** An object whose values are parts, under {@code keys}. */

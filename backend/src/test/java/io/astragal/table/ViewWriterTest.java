@@ -41,6 +41,11 @@ class ViewWriterTest {
 
     /** Alda's or Bram's view (or, for "gm", the GM's) with the given health of each character. */
     private static MemberView view(MemberView.Me me, int aldaHealth, int bramHealth, boolean withOrc) {
+        return view(me, aldaHealth, bramHealth, withOrc, List.of(new ActionOption("actlite.spendAp", "Spend AP " + me.displayName(),
+                Map.of("characterId", "c-" + me.userId()), List.of(Need.of("amount"), Need.of("target")), 1, true, "", false)));
+    }
+
+    private static MemberView view(MemberView.Me me, int aldaHealth, int bramHealth, boolean withOrc, List<ActionOption> actions) {
         List<CombatantView> combatants = new ArrayList<>(List.of(
                 combatant("c-alda", "alda", me == ALDA || me == GM, aldaHealth),
                 combatant("c-bram", "bram", me == BRAM || me == GM, bramHealth)));
@@ -50,8 +55,6 @@ class ViewWriterTest {
         Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
         hands.put("c-alda", new DeckView.Hand(1, me == BRAM ? null : List.of(new DeckView.Card("1", "c-alda", "ap", "AP"))));
         DeckView deck = new DeckView(1, 40, null, hands, List.of(), List.of(), List.of());
-        List<ActionOption> actions = List.of(new ActionOption("actlite.spendAp", "Spend AP " + me.displayName(),
-                Map.of("characterId", "c-" + me.userId()), List.of(Need.of("amount"), Need.of("target")), 1, true, "", false));
         Object table = SentTable.of(new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions));
         return new MemberView("t-1", "actlite", "Actlite", me, List.of(GM, ALDA, BRAM), table,
                 List.of(new MemberView.RosterEntry("c-" + me.userId(), me.displayName(), false, me.displayName())),
@@ -127,6 +130,30 @@ class ViewWriterTest {
     }
 
     @Test
+    void eachActionIsAPartOfItsOwnSoAnEventThatChangesOneLeavesTheOthersAsTheyWere() {
+        ActionOption move = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"), List.of(), 1, true, "", false);
+        ActionOption spend = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
+                List.of(Need.of("amount")), 1, true, "", false);
+        ActionOption spent = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
+                List.of(Need.of("amount")), 1, false, "No AP left", false);
+        ViewPart.Fields before = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spend)));
+        ViewPart.Fields after = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spent)));
+        assertThat(actions(after)).hasSize(2);
+
+        ViewWriter.Diff diff = new ViewWriter(JSON).diff(before, after);
+        assertThat(diff.patch().toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/table/actions/1/enabled\",\"value\":false},"
+                + "{\"op\":\"replace\",\"path\":\"/table/actions/1/reason\",\"value\":\"No AP left\"}]");
+        assertPatchTurns(before, after, diff.patch());
+        assertThat(actions((ViewPart.Fields) diff.kept()).get(0)).as("Move, unchanged").isSameAs(actions(before).get(0));
+        assertThat(actions((ViewPart.Fields) diff.kept()).get(1)).as("Spend AP, now disabled").isSameAs(actions(after).get(1));
+
+        ViewPart.Fields fewer = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move)));
+        Patch shorter = new ViewWriter(JSON).diff(before, fewer).patch();
+        assertThat(shorter.toString()).contains("\"op\":\"replace\",\"path\":\"/table/actions\"");
+        assertPatchTurns(before, fewer, shorter);
+    }
+
+    @Test
     void aCombatantJoiningReplacesTheListAndTheGmsUndoIsItsOwnPart() {
         ViewWriter writer = new ViewWriter(JSON);
         ViewPart.Fields without = writer.write(view(GM, 9, 4, false));
@@ -155,6 +182,10 @@ class ViewWriterTest {
                     .isEqualTo(new String(JSON.writeValueAsBytes(new TableMessage.Event(12, seen, JSON.readTree(ops.json())))));
         }
         assertThat(writer.part(seen)).as("written once for all who see it alike").isSameAs(writer.part(seen));
+    }
+
+    private static List<ViewPart> actions(ViewPart.Fields view) {
+        return ((ViewPart.Items) ((ViewPart.Fields) view.get("table")).get("actions")).items();
     }
 
     private static List<ViewPart> combatants(ViewPart.Fields view) {
