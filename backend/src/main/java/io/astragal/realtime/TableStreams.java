@@ -15,7 +15,7 @@ import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.support.ChannelInterceptor;
 import org.springframework.messaging.support.ExecutorChannelInterceptor;
 import org.springframework.stereotype.Component;
-import org.springframework.web.socket.TextMessage;
+import org.springframework.web.socket.BinaryMessage;
 
 /**
  * Who follows which table on this node: every SUBSCRIBE to a table stream
@@ -26,7 +26,9 @@ import org.springframework.web.socket.TextMessage;
  * that holds the table's lock, so one table's messages reach each connection in seq order. Spring's
  * path for a message (the simple broker's lookup of the session's destination, new headers, a
  * hand-off to the outbound thread, and the STOMP handler's conversion and encoding of them) was
- * about a tenth of the allocation per command under load (docs/performance.md, step 29).
+ * about a tenth of the allocation per command under load (docs/performance.md, step 29). The frame
+ * goes as a binary WebSocket message of its UTF-8 bytes: as a text message it was made a
+ * {@code String} and encoded back to bytes by Tomcat, for every connection (step 34).
  * With RabbitMQ ({@link BrokerRelay}) messages go through the broker, and this only answers
  * {@link #follows}.
  */
@@ -176,7 +178,7 @@ final class TableStreams {
     }
 
     /** The frame as Spring's STOMP encoder writes a MESSAGE from its broker, with the stream's own destination. */
-    private static TextMessage frame(Follower follower, byte[] body) {
+    private static BinaryMessage frame(Follower follower, byte[] body) {
         byte[] id = Long.toString(MESSAGE_IDS.getAndIncrement()).getBytes(StandardCharsets.US_ASCII);
         byte[] length = Integer.toString(body.length).getBytes(StandardCharsets.US_ASCII);
         byte[] start = follower.frameStart();
@@ -191,7 +193,7 @@ final class TableStreams {
         frame[at++] = '\n';
         System.arraycopy(body, 0, frame, at, body.length);
         // the last byte stays 0: the frame's end
-        return new TextMessage(frame);
+        return new BinaryMessage(frame);
     }
 
     private static byte[] frameStart(UUID tableId, String subscriptionId) {

@@ -168,12 +168,13 @@ public final class TablePage {
                 command + '\\n' + Object.entries(headers).map(([k, v]) => k + ':' + v).join('\\n') + '\\n\\n' + body + '\\0';
               const commandId = 'e2e-' + crypto.randomUUID();
               const ws = new WebSocket('ws://' + location.host + '/ws', ['v12.stomp']);
+              ws.binaryType = 'arraybuffer'; // table messages come as the frame's UTF-8 bytes
               return await new Promise((resolve, reject) => {
                 const timer = setTimeout(() => { ws.close(); reject(new Error('no reply in 15 s')); }, 15000);
                 ws.onopen = () => ws.send(frame('CONNECT', {'accept-version': '1.2', host: location.host, 'heart-beat': '0,0', 'X-XSRF-TOKEN': token}));
                 ws.onerror = () => { clearTimeout(timer); reject(new Error('WebSocket error')); };
                 ws.onmessage = (e) => {
-                  const data = String(e.data);
+                  const data = typeof e.data === 'string' ? e.data : new TextDecoder().decode(e.data);
                   if (data.startsWith('CONNECTED')) {
                     ws.send(frame('SUBSCRIBE', {id: 'raw', destination: '/user/queue/tables/' + tableId}));
                     ws.send(frame('SEND', {destination: '/app/tables/' + tableId + '/commands', 'content-type': 'application/json'},

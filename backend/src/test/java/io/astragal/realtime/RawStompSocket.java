@@ -28,8 +28,8 @@ final class RawStompSocket implements AutoCloseable {
 
     /** What the server did next. */
     sealed interface Received {
-        /** A whole text message (a STOMP frame). */
-        record Text(String text) implements Received {
+        /** A whole message (a STOMP frame) as text, and whether it came in binary WebSocket frames. */
+        record Text(String text, boolean binary) implements Received {
             StompFrame frame() {
                 return StompFrame.parse(text);
             }
@@ -244,6 +244,7 @@ final class RawStompSocket implements AutoCloseable {
 
     private void readLoop() {
         ByteArrayOutputStream message = new ByteArrayOutputStream();
+        boolean binary = false;
         try {
             while (true) {
                 int b0 = in.readUnsignedByte();
@@ -263,9 +264,12 @@ final class RawStompSocket implements AutoCloseable {
                 in.readFully(payload);
                 switch (opcode) {
                     case 0x0, 0x1, 0x2 -> {
+                        if (opcode != 0x0) {
+                            binary = opcode == 0x2;
+                        }
                         message.write(payload, 0, payload.length);
                         if (fin) {
-                            received.add(new Received.Text(message.toString(StandardCharsets.UTF_8)));
+                            received.add(new Received.Text(message.toString(StandardCharsets.UTF_8), binary));
                             message.reset();
                         }
                     }

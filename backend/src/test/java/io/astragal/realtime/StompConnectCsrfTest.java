@@ -6,6 +6,7 @@ import io.astragal.support.IntegrationTest;
 import io.astragal.support.Player;
 import io.astragal.support.TableClient;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -14,12 +15,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketHttpHeaders;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.client.standard.StandardWebSocketClient;
-import org.springframework.web.socket.handler.TextWebSocketHandler;
+import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 
 /**
  * Issue 4, "CSRF: ... the STOMP CONNECT without it is rejected", tried with raw STOMP frames the
@@ -55,10 +57,17 @@ class StompConnectCsrfTest {
             // A whole view arrives in one message: more than Tomcat's default client buffer holds.
             jakarta.websocket.WebSocketContainer container = jakarta.websocket.ContainerProvider.getWebSocketContainer();
             container.setDefaultMaxTextMessageBufferSize(1024 * 1024);
-            socket = new StandardWebSocketClient(container).execute(new TextWebSocketHandler() {
+            container.setDefaultMaxBinaryMessageBufferSize(1024 * 1024);
+            socket = new StandardWebSocketClient(container).execute(new AbstractWebSocketHandler() {
                 @Override
                 protected void handleTextMessage(WebSocketSession session, TextMessage message) {
                     received.add(message.getPayload());
+                }
+
+                @Override
+                protected void handleBinaryMessage(WebSocketSession session, BinaryMessage message) {
+                    // Table messages come as the frame's UTF-8 bytes.
+                    received.add(StandardCharsets.UTF_8.decode(message.getPayload()).toString());
                 }
 
                 @Override

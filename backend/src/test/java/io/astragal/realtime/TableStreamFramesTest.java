@@ -59,7 +59,11 @@ class TableStreamFramesTest {
             assertThat(JSON.readTree(snapshot.body()).get("kind").asString()).isEqualTo("snapshot");
 
             g.replyTo(g.command("chat", Map.of("text", "Grüße, Wanderer ⚔")));
-            StompFrame event = nextMessage(socket);
+            Received received = socket.nextFrame(RawStompSocket.ANSWER);
+            assertThat(received).isInstanceOfSatisfying(Received.Text.class, message -> assertThat(message.binary())
+                    .as("a table message is one binary WebSocket message of the frame's UTF-8 bytes").isTrue());
+            StompFrame event = ((Received.Text) received).frame();
+            assertThat(event.command()).isEqualTo("MESSAGE");
             JsonNode body = JSON.readTree(event.body());
             assertThat(body.get("kind").asString()).isEqualTo("event");
             assertThat(event.headers())

@@ -1,9 +1,11 @@
 package io.astragal.benchmark;
 
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +30,7 @@ final class Connection implements WebSocket.Listener {
     private final String connectFrame;
     private final CompletableFuture<Connection> connected = new CompletableFuture<>();
     private final StringBuilder partial = new StringBuilder();
+    private final ByteArrayOutputStream partialBytes = new ByteArrayOutputStream();
     private final ArrayDeque<String> queue = new ArrayDeque<>();
     private boolean sending;
     private volatile WebSocket socket;
@@ -110,9 +113,22 @@ final class Connection implements WebSocket.Listener {
         }
     }
 
+    /** A table message: the STOMP frame's UTF-8 bytes (the server's other frames come as text). */
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        handler.onProblem(this, "binary frame", "unexpected binary message");
+        long now = System.nanoTime();
+        byte[] part = new byte[data.remaining()];
+        data.get(part);
+        partialBytes.writeBytes(part);
+        if (last) {
+            String text = partialBytes.toString(StandardCharsets.UTF_8);
+            partialBytes.reset();
+            try {
+                receive(text, now);
+            } catch (RuntimeException e) {
+                handler.onProblem(this, "client", e.toString());
+            }
+        }
         webSocket.request(1);
         return null;
     }

@@ -118,8 +118,10 @@ final class TableRun implements Connection.Handler {
         this.measuring = measured;
     }
 
-    synchronized int inFlight() {
-        return inFlight.size();
+    /** True while a command awaits its reply, or an answered command's event has not reached every client yet. */
+    synchronized boolean draining() {
+        return !inFlight.isEmpty() || deliveries.values().stream().anyMatch(d -> d.sent != null)
+                || relayDeliveries.values().stream().anyMatch(d -> d.sent != null);
     }
 
     /** Commands that never got their reply, or events some client never received, are errors of their phase. */
@@ -525,7 +527,8 @@ final class TableRun implements Connection.Handler {
         synchronized (this) {
             String id = reply.path("commandId").asString();
             if ("probe".equals(id)) {
-                relayDeliveries.clear();
+                // Only the probe's own message: a late probe reply must not drop the deliveries of the play.
+                relayDeliveries.remove(reply.path("seq").asLong());
                 return;
             }
             Sent sent = inFlight.remove(id);
