@@ -56,6 +56,16 @@ public interface Referee<S> {
     }
 
     /**
+     * The views of one state for a table's fan-out, where {@code memory} is what this referee kept of
+     * the table's fan-outs before it. A referee may hand out again a record it built then for a part of
+     * the state that has not changed since (the same instance), so the table need not write it again.
+     * By default nothing is kept.
+     */
+    default Function<Viewer, Object> views(S state, ViewMemory memory) {
+        return views(state);
+    }
+
+    /**
      * The decision on {@code command} for a ruleset whose commands are {@code type}: a spectator may
      * not act, a command of another ruleset is refused, and {@code decide} stops at the first broken
      * rule (a {@link Refusal}) or bad dice notation; each of these is a rejection that changes nothing.

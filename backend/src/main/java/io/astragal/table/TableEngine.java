@@ -475,8 +475,8 @@ public class TableEngine {
 
     private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
         Optional<LoggedEvent> undoable = undoOffer(table);
-        ViewWriter writer = new ViewWriter(json);
-        Function<Viewer, Object> views = table.referee.views(table.state);
+        ViewWriter writer = new ViewWriter(json, table.combatantLeaves);
+        Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
         ViewPart.Leaf previousEvent = null;
         Patch previousPatch = null;
         byte[] previousWritten = null;
@@ -513,6 +513,9 @@ public class TableEngine {
             previousEvent = eventView;
             previousPatch = patch;
             previousWritten = written;
+        }
+        if (!writer.combatants().isEmpty()) {
+            table.combatantLeaves = writer.combatants();
         }
     }
 

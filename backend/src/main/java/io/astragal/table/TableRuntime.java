@@ -3,6 +3,7 @@ package io.astragal.table;
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.Referee;
 import io.astragal.rules.Ruleset;
+import io.astragal.rules.ViewMemory;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -41,6 +42,10 @@ final class TableRuntime {
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
     final Set<Long> reverted = new HashSet<>();
+    /** What the referee keeps of this table's fan-outs for the next ({@code Referee.views}). */
+    final ViewMemory viewMemory = new ViewMemory();
+    /** The leaves of the combatant records of the last fan-out that wrote a view ({@link ViewWriter#combatants()}). */
+    Map<Object, ViewPart.Leaf> combatantLeaves = Map.of();
     /** What each member was last sent, and what it was built from. */
     private final Map<String, SentView> lastViews = new HashMap<>();
     final Map<String, TableMessage.Reply> replies = new LinkedHashMap<>(64, 0.75f, false) {

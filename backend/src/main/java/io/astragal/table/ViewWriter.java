@@ -21,9 +21,10 @@ import tools.jackson.databind.SequenceWriter;
  * by the records' value equality: every view here is built from the one state by the same code, so
  * equal records are written alike (their maps list their entries in the same order).
  *
- * <p>Nothing is kept for the next fan-out: parts kept from one event to the next outlive the young
+ * <p>Little is kept for the next fan-out: parts kept from one event to the next outlive the young
  * generation, and a table's view records kept per table filled a 512 MiB heap at 1,000 tables
- * (docs/performance.md, step 19).
+ * (docs/performance.md, step 19). Only the leaves of the combatant records a referee hands out
+ * again for combatants no command changed are ({@link #combatants()}, step 35).
  */
 final class ViewWriter {
 
@@ -43,12 +44,37 @@ final class ViewWriter {
     /** For a part just written whose bytes did not change, the part kept before in its place ({@link #diff}). */
     private final Map<ViewPart.Leaf, ViewPart.Leaf> keptFor = new IdentityHashMap<>();
 
+    /**
+     * The leaves of the combatant records a referee handed out at the table's fan-out before, by record:
+     * a combatant no command changed since is the same record again ({@code Referee.views}), and its leaf
+     * is not written again (docs/performance.md, step 35).
+     */
+    private final Map<Object, ViewPart.Leaf> combatantsBefore;
+    /** This fan-out's: the leaf each combatant record stands for, and for each leaf written here, its record. */
+    private final Map<Object, ViewPart.Leaf> combatants = new IdentityHashMap<>();
+    private final Map<ViewPart.Leaf, Object> combatantOf = new IdentityHashMap<>();
+
     /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
     private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
     }
 
     ViewWriter(ObjectMapper json) {
+        this(json, Map.of());
+    }
+
+    /** For a table's fan-out, with the leaves of the combatant records of the fan-out before ({@link #combatants()}). */
+    ViewWriter(ObjectMapper json, Map<Object, ViewPart.Leaf> combatantsBefore) {
         this.json = json;
+        this.combatantsBefore = combatantsBefore;
+    }
+
+    /**
+     * The leaf of each combatant record this writer wrote or was handed, as kept: where a member's
+     * earlier part with the same bytes stayed in place of the one just written ({@link #diff}), that
+     * earlier part, so a table keeps one copy of each. Empty when no view was written.
+     */
+    Map<Object, ViewPart.Leaf> combatants() {
+        return combatants;
     }
 
     ViewPart.Fields write(MemberView view) {
@@ -63,7 +89,7 @@ final class ViewWriter {
         }
         List<ViewPart> combatants = new ArrayList<>(sent.combatants().size());
         for (CombatantView combatant : sent.combatants()) {
-            combatants.add(part(combatant));
+            combatants.add(combatant(combatant));
         }
         // Each action its own leaf: an event changes a few of a member's actions, and the diff compares
         // the rest byte for byte instead of scanning the whole list (docs/performance.md, step 33).
@@ -73,6 +99,19 @@ final class ViewWriter {
         }
         return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model()), new ViewPart.Items(combatants),
                 part(sent.initiative()), new ViewPart.Items(actions), part(sent.needs())));
+    }
+
+    private ViewPart.Leaf combatant(CombatantView view) {
+        ViewPart.Leaf leaf = combatants.get(view);
+        if (leaf == null) {
+            leaf = combatantsBefore.get(view);
+            if (leaf == null) {
+                leaf = part(view);
+                combatantOf.put(leaf, view);
+            }
+            combatants.put(view, leaf);
+        }
+        return leaf;
     }
 
     /** A part only this member sees: written for them alone. */
@@ -243,6 +282,13 @@ final class ViewWriter {
             return before;
         }
         ViewPart.Leaf first = keptFor.putIfAbsent(now, before);
-        return first == null ? before : first;
+        if (first == null) {
+            Object combatant = combatantOf.remove(now);
+            if (combatant != null) {
+                combatants.put(combatant, before);
+            }
+            return before;
+        }
+        return first;
     }
 }

@@ -130,6 +130,35 @@ class ViewWriterTest {
     }
 
     @Test
+    void aCombatantRecordHandedOutAgainAtTheNextFanOutIsNotWrittenAgainAndTheTableKeepsOneCopyOfItsPart() {
+        MemberView first = view(ALDA, 9, 4, true);
+        ViewPart.Fields aldaBefore = new ViewWriter(JSON).write(first);
+        ViewWriter fanOut = new ViewWriter(JSON, Map.of());
+        ViewPart.Fields written = fanOut.write(first);
+        ViewPart.Fields kept = (ViewPart.Fields) fanOut.diff(aldaBefore, written).kept();
+        List<CombatantView> records = ((SentTable) first.table()).combatants();
+        assertThat(fanOut.combatants()).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(fanOut.combatants().get(records.get(i))).as("the part kept, not a second copy of its bytes")
+                    .isSameAs(combatants(kept).get(i)).isSameAs(combatants(aldaBefore).get(i));
+        }
+
+        // The next fan-out: Bram's record is new (he was hurt), Alda's and the orc's are the same records.
+        List<CombatantView> now = new ArrayList<>(records);
+        now.set(1, combatant("c-bram", "bram", false, 2));
+        SentTable table = (SentTable) first.table();
+        MemberView second = new MemberView(first.tableId(), first.rulesetId(), first.rulesetName(), first.me(), first.members(),
+                new SentTable(table.model(), now, table.initiative(), table.actions(), table.needs()), first.roster(), first.undo());
+        ViewWriter next = new ViewWriter(JSON, fanOut.combatants());
+        ViewPart.Fields after = next.write(second);
+        assertThat(after.json()).isEqualTo(JSON.writeValueAsBytes(second));
+        assertThat(combatants(after).get(0)).isSameAs(combatants(kept).get(0));
+        assertThat(combatants(after).get(2)).isSameAs(combatants(kept).get(2));
+        assertThat(combatants(after).get(1)).isNotSameAs(combatants(kept).get(1));
+        assertPatchTurns(kept, after, next.diff(kept, after).patch());
+    }
+
+    @Test
     void eachActionIsAPartOfItsOwnSoAnEventThatChangesOneLeavesTheOthersAsTheyWere() {
         ActionOption move = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"), List.of(), 1, true, "", false);
         ActionOption spend = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),

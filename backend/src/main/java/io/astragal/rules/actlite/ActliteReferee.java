@@ -6,6 +6,7 @@ import io.astragal.rules.GameCommand;
 import io.astragal.rules.GameEvent;
 import io.astragal.rules.Play;
 import io.astragal.rules.Referee;
+import io.astragal.rules.ViewMemory;
 import io.astragal.rules.Viewer;
 import io.astragal.rules.WireNames;
 import io.astragal.rules.actlite.ActliteCommand.ActivateHex;
@@ -205,6 +206,12 @@ final class ActliteReferee implements Referee<ActliteState> {
     @Override
     public Function<Viewer, Object> views(ActliteState state) {
         TableViews.Seen seen = new TableViews.Seen();
+        return viewer -> TableViews.view(state, viewer, seen);
+    }
+
+    @Override
+    public Function<Viewer, Object> views(ActliteState state, ViewMemory memory) {
+        TableViews.Seen seen = new TableViews.Seen(memory);
         return viewer -> TableViews.view(state, viewer, seen);
     }
 }

@@ -12,6 +12,7 @@ import io.astragal.rules.Play;
 import io.astragal.rules.Refusal;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
+import io.astragal.rules.ViewMemory;
 import io.astragal.rules.Viewer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,15 +51,52 @@ final class TableViews {
         private record Way(String combatantId, boolean hidden, boolean mine) {
         }
 
-        private final Map<Way, CombatantView> views = new HashMap<>();
+        /** A combatant's view and the combatant it shows: right for as long as the table seats that same record. */
+        private record Shown(Combatant combatant, CombatantView view) {
+        }
+
+        /** The combatant views of a table's fan-outs, kept from one to the next in its {@link ViewMemory}. */
+        private static final class Showing {
+            /** A table seats a handful; past this, combatants long gone are let go with the rest. */
+            private static final int MOST = 64;
+            private final Map<Way, Shown> byWay = new HashMap<>();
+        }
+
+        private final Showing shown;
         private final Map<String, List<ActionOption>> actions = new HashMap<>();
+
+        /** For one set of views. */
+        Seen() {
+            this.shown = new Showing();
+        }
+
+        /**
+         * For a table's fan-out: a combatant that no command has changed since an earlier fan-out (the
+         * same record in the state) keeps the view it had, the same record, which the table then need
+         * not write again (docs/performance.md, step 35).
+         */
+        Seen(ViewMemory memory) {
+            Showing kept = memory.kept() instanceof Showing s && s.byWay.size() <= Showing.MOST ? s : null;
+            if (kept == null) {
+                kept = new Showing();
+                memory.keep(kept);
+            }
+            this.shown = kept;
+        }
+
+        CombatantView combatant(Combatant c, Viewer viewer) {
+            Way way = new Way(c.id(), hidden(c, viewer), mine(viewer, c));
+            Shown seen = shown.byWay.get(way);
+            if (seen == null || seen.combatant() != c) {
+                seen = new Shown(c, TableViews.combatant(c, viewer));
+                shown.byWay.put(way, seen);
+            }
+            return seen.view();
+        }
     }
 
     static TableView view(ActliteState state, Viewer viewer, Seen seen) {
-        List<CombatantView> combatants = state.seated().stream()
-                .map(c -> seen.views.computeIfAbsent(new Seen.Way(c.id(), hidden(c, viewer), mine(viewer, c)),
-                        way -> combatant(c, viewer)))
-                .toList();
+        List<CombatantView> combatants = state.seated().stream().map(c -> seen.combatant(c, viewer)).toList();
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
         List<ActionOption> actions = new ArrayList<>();
         if (viewer.role() != Role.SPECTATOR) {

@@ -10,6 +10,8 @@ import io.astragal.rules.DeckView;
 import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
+import io.astragal.rules.ViewMemory;
+import io.astragal.rules.Viewer;
 import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
 import io.astragal.rules.actlite.ActliteCommand.Attack;
@@ -81,6 +83,30 @@ class ViewTest {
         for (int i = 0; i < aldaForAnn.size(); i++) {
             assertThat(aldaForAnn.get(i)).isSameAs(aldaForGail.get(i));
         }
+    }
+
+    @Test
+    @DisplayName("At a table's next fan-out a combatant no event changed is handed out as the same record, and a changed one is seen anew")
+    void aCombatantNoEventChangedKeepsItsRecordFromTheFanOutBefore() {
+        startWithGoblin();
+        ViewMemory memory = new ViewMemory();
+        Viewer gail = new Viewer("gail", Role.GM);
+        Viewer ann = new Viewer("ann", Role.PLAYER);
+        TableView gailBefore = (TableView) table.referee.views(table.state, memory).apply(gail);
+        TableView annBefore = (TableView) table.referee.views(table.state, memory).apply(ann);
+
+        table.accept(GM, new AddCondition("goblin", "poison", 2));
+        var views = table.referee.views(table.state, memory);
+        TableView gailAfter = (TableView) views.apply(gail);
+        TableView annAfter = (TableView) views.apply(ann);
+
+        assertThat(combatant(gailAfter, "alda")).isSameAs(combatant(gailBefore, "alda"));
+        assertThat(combatant(annAfter, "bram")).as("Bram, as Ann sees him").isSameAs(combatant(annBefore, "bram"));
+        assertThat(combatant(gailAfter, "goblin")).isNotSameAs(combatant(gailBefore, "goblin"));
+        assertThat(combatant(gailAfter, "goblin").conditions()).extracting(CombatantView.Chip::name).contains("poison");
+        assertThat(combatant(annAfter, "goblin").conditions()).extracting(CombatantView.Chip::name).contains("poison");
+        assertThat(gailAfter).as("the same as the GM's view built alone").isEqualTo(table.referee.view(table.state, gail));
+        assertThat(annAfter).isEqualTo(table.referee.view(table.state, ann));
     }
 
     private static List<ActionOption> actionsFor(TableView view, String characterId) {
