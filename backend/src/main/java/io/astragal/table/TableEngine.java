@@ -514,8 +514,9 @@ public class TableEngine {
             previousPatch = patch;
             previousWritten = written;
         }
-        if (!writer.combatants().isEmpty()) {
-            table.combatantLeaves = writer.combatants();
+        Map<Object, ViewPart.Leaf> combatants = writer.combatants();
+        if (!combatants.isEmpty()) {
+            table.combatantLeaves = combatants;
         }
     }
 

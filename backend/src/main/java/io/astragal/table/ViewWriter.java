@@ -50,9 +50,8 @@ final class ViewWriter {
      * is not written again (docs/performance.md, step 35).
      */
     private final Map<Object, ViewPart.Leaf> combatantsBefore;
-    /** This fan-out's: the leaf each combatant record stands for, and for each leaf written here, its record. */
+    /** This fan-out's: the leaf each combatant record stands for. */
     private final Map<Object, ViewPart.Leaf> combatants = new IdentityHashMap<>();
-    private final Map<ViewPart.Leaf, Object> combatantOf = new IdentityHashMap<>();
 
     /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
     private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
@@ -74,6 +73,7 @@ final class ViewWriter {
      * earlier part, so a table keeps one copy of each. Empty when no view was written.
      */
     Map<Object, ViewPart.Leaf> combatants() {
+        combatants.replaceAll((record, leaf) -> keptFor.getOrDefault(leaf, leaf));
         return combatants;
     }
 
@@ -107,7 +107,6 @@ final class ViewWriter {
             leaf = combatantsBefore.get(view);
             if (leaf == null) {
                 leaf = part(view);
-                combatantOf.put(leaf, view);
             }
             combatants.put(view, leaf);
         }
@@ -282,13 +281,6 @@ final class ViewWriter {
             return before;
         }
         ViewPart.Leaf first = keptFor.putIfAbsent(now, before);
-        if (first == null) {
-            Object combatant = combatantOf.remove(now);
-            if (combatant != null) {
-                combatants.put(combatant, before);
-            }
-            return before;
-        }
-        return first;
+        return first == null ? before : first;
     }
 }

@@ -88,28 +88,29 @@ final class Connection implements WebSocket.Listener {
         if (last) {
             String text = partial.isEmpty() ? data.toString() : partial.toString();
             partial.setLength(0);
-            try {
-                receive(text, now);
-            } catch (RuntimeException e) {
-                handler.onProblem(this, "client", e.toString());
-            }
+            receive(text, now);
         }
         webSocket.request(1);
         return null;
     }
 
+    /** One whole message, text or binary; a failure to handle it is the client's problem, reported, not thrown. */
     private void receive(String text, long now) {
         if (Stomp.isHeartbeat(text)) {
             return;
         }
-        Stomp.Frame frame = Stomp.parse(text);
-        switch (frame.command()) {
-            case "CONNECTED" -> connected.complete(this);
-            case "ERROR" -> {
-                handler.onProblem(this, "ERROR frame", frame.header("message") + " " + frame.body());
-                connected.completeExceptionally(new IllegalStateException("ERROR frame: " + frame.header("message")));
+        try {
+            Stomp.Frame frame = Stomp.parse(text);
+            switch (frame.command()) {
+                case "CONNECTED" -> connected.complete(this);
+                case "ERROR" -> {
+                    handler.onProblem(this, "ERROR frame", frame.header("message") + " " + frame.body());
+                    connected.completeExceptionally(new IllegalStateException("ERROR frame: " + frame.header("message")));
+                }
+                default -> handler.onFrame(this, frame, now);
             }
-            default -> handler.onFrame(this, frame, now);
+        } catch (RuntimeException e) {
+            handler.onProblem(this, "client", e.toString());
         }
     }
 
@@ -123,11 +124,7 @@ final class Connection implements WebSocket.Listener {
         if (last) {
             String text = partialBytes.toString(StandardCharsets.UTF_8);
             partialBytes.reset();
-            try {
-                receive(text, now);
-            } catch (RuntimeException e) {
-                handler.onProblem(this, "client", e.toString());
-            }
+            receive(text, now);
         }
         webSocket.request(1);
         return null;
