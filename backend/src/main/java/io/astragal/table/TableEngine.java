@@ -145,9 +145,9 @@ public class TableEngine {
             // A repeat the log holds but this copy does not remember (sent before a restart, or long
             // ago) is found without a query on the way: deciding it again either ends in a refusal,
             // which looks the command up before answering, or in an append the log refuses.
-            TableMessage.Reply first = table.replies.get(commandId);
-            if (first != null) {
-                reply(tableId, caller, first);
+            Optional<TableMessage.Reply> first = table.earlierReply(commandId);
+            if (first.isPresent()) {
+                reply(tableId, caller, first.get());
                 return;
             }
             TableMessage.Reply outcome = null;
@@ -162,8 +162,8 @@ public class TableEngine {
                     }
                 }
             }
-            if (!"TRY_AGAIN".equals(outcome.code())) {
-                table.replies.put(commandId, outcome);
+            if (!outcome.accepted() && !"TRY_AGAIN".equals(outcome.code())) {
+                table.rememberRefusal(outcome);
             }
             reply(tableId, caller, outcome);
         } catch (DataAccessException | TransactionException e) {

@@ -112,6 +112,42 @@ class LiveTableTest {
     }
 
     @Test
+    void aCommandAcceptedLongerAgoThanTheTableKeepsInMemoryIsRecognisedFromTheLog() throws Exception {
+        try (TableClient a = table.join(table.alda())) {
+            a.nextOfKind("snapshot");
+            a.command("early-1", "chat", Map.of("text", "first words"), null);
+            assertThat(a.replyTo("early-1").get("seq").asLong()).isEqualTo(1L);
+            int later = 60; // more than the 50 recent events a table keeps in memory
+            for (int i = 0; i < later; i++) {
+                a.replyTo(a.command("chat", Map.of("text", "line " + i)));
+            }
+            a.command("early-1", "chat", Map.of("text", "first words"), null);
+            JsonNode again = a.replyTo("early-1");
+            assertThat(again.get("accepted").asBoolean()).isTrue();
+            assertThat(again.get("seq").asLong()).isEqualTo(1L);
+            String next = a.command("chat", Map.of("text", "next"));
+            assertThat(a.replyTo(next).get("seq").asLong()).isEqualTo(later + 2L);
+        }
+    }
+
+    @Test
+    void aRefusedCommandSentAgainIsRefusedAgainThoughTheTableHasSinceChanged() throws Exception {
+        try (TableClient g = table.join(table.gm())) {
+            g.nextOfKind("snapshot");
+            g.command("undo-1", "undo", Map.of(), null);
+            JsonNode refused = g.replyTo("undo-1");
+            assertThat(refused.get("code").asString()).isEqualTo("INVALID_STATE");
+            assertThat(g.replyTo(g.command("chat", Map.of("text", "something to undo"))).get("seq").asLong()).isEqualTo(1L);
+            g.command("undo-1", "undo", Map.of(), null);
+            JsonNode again = g.replyTo("undo-1");
+            assertThat(again.get("accepted").asBoolean()).isFalse();
+            assertThat(again.get("code").asString()).isEqualTo("INVALID_STATE");
+            String undo = g.command("undo", Map.of());
+            assertThat(g.replyTo(undo).get("seq").asLong()).as("the same undo under a new id is decided afresh").isEqualTo(2L);
+        }
+    }
+
+    @Test
     void spectatorsReadButCannotSendCommands() throws Exception {
         try (TableClient s = table.join(spectator)) {
             assertThat(s.nextOfKind("snapshot").get("view").get("me").get("role").asString()).isEqualTo("SPECTATOR");
