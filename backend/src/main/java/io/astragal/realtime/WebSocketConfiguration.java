@@ -54,10 +54,13 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
      */
     static final int FRAME_BUFFER = 512;
     /**
-     * Bytes of each of Tomcat's per-connection frame input, output and encoder buffers: most frames
-     * (an event's is about 1 KiB) fit; a longer one is read, encoded and written in several passes.
+     * Bytes of each of Tomcat's per-connection frame input, output and encoder buffers. A client's
+     * frames (commands, a few hundred bytes) fit the input buffer; a longer one is read in several
+     * passes. Table messages go out as binary messages written straight from their own bytes, which
+     * use neither of the other two; a text message longer than this goes out as several WebSocket
+     * frames of one message (docs/performance.md, steps 12 and 37).
      */
-    static final int TOMCAT_BUFFER_BYTES = 2048;
+    static final int TOMCAT_BUFFER_BYTES = 1024;
     private static final String TOMCAT_FRAME_BUFFER = "org.apache.tomcat.websocket.DEFAULT_BUFFER_SIZE";
 
     private final RealtimeProperties properties;
