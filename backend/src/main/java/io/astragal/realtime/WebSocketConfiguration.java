@@ -31,6 +31,7 @@ import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
+import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -99,7 +100,8 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         // the sync that follows it asks for a snapshot.
         registry.setPreserveReceiveOrder(true);
         registry.setErrorHandler(clientFrameErrors);
-        var endpoint = registry.addEndpoint("/ws");
+        var endpoint = registry.addEndpoint("/ws")
+                .setHandshakeHandler(new DefaultHandshakeHandler(new HandshakeHeadersNotKept()));
         if (!properties.allowedOrigins().isEmpty()) {
             endpoint.setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
         }
