@@ -41,7 +41,7 @@ class TableRuntimeTest {
     }
 
     @Test
-    void aRefusalIsRememberedAndAnAcceptedReplyIsNotKeptBesideItsEvent() {
+    void aRefusalIsRememberedToAnswerTheSameCommandAgain() {
         var refusal = TableMessage.Reply.rejected("c-9", "NOT_ENOUGH_AP", "Alda has 1 AP.");
         table.rememberRefusal(refusal);
         assertThat(table.earlierReply("c-9")).contains(refusal);
