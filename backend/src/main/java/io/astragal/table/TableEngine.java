@@ -490,12 +490,13 @@ public class TableEngine {
                 patch = Patch.NONE;
             } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
                 // Only the GM's undo offer moved: it alone is written and patched.
-                ViewPart.Leaf undo = writer.leaf(undoOf(undoable));
+                ViewPart.Leaf undo = writer.leaf(undoOf(undoable), before.view().get("undo"));
                 table.rememberView(member.userId(), new TableRuntime.SentView(before.view().with("undo", undo), table.state,
                         members, characters, undoSeq));
                 patch = Patch.replace("/undo", undo.json());
             } else {
-                TableRuntime.SentView sent = viewOf(table, member, members, characters, undoable, writer, views);
+                TableRuntime.SentView sent = viewOf(table, member, members, characters, undoable, writer, views,
+                        before == null ? null : before.view());
                 if (before == null) {
                     patch = Patch.replace("", sent.view().json());
                 } else {
@@ -529,7 +530,7 @@ public class TableEngine {
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters) {
         var sent = viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
-                table.referee.views(table.state));
+                table.referee.views(table.state), null);
         table.rememberView(member.userId(), sent);
         return sent;
     }
@@ -537,18 +538,18 @@ public class TableEngine {
     /**
      * The member's view as the JSON bytes they are sent, written straight from the referee's
      * records. The caller keeps it as the base of their next patch (a fan-out, with the parts that
-     * did not change swapped for the ones kept before).
+     * did not change swapped for the ones kept before). {@code before}: the view kept for the member, or null.
      */
     private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
                                          Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable,
-                                         ViewWriter writer, Function<Viewer, Object> views) {
+                                         ViewWriter writer, Function<Viewer, Object> views, ViewPart.Fields before) {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
                 SentTable.of(views.apply(viewer)), roster(characters.values(), viewer, members), undo);
-        return new TableRuntime.SentView(writer.write(view), table.state, members, characters,
+        return new TableRuntime.SentView(writer.write(view, before), table.state, members, characters,
                 undoSeq(member, undoable));
     }
 

@@ -78,35 +78,62 @@ final class ViewWriter {
     }
 
     ViewPart.Fields write(MemberView view) {
-        return new ViewPart.Fields(MEMBER_VIEW, List.of(part(view.tableId()), part(view.rulesetId()),
-                part(view.rulesetName()), leaf(view.me()), part(view.members()), table(view.table()),
-                leaf(view.roster()), leaf(view.undo())));
+        return write(view, null);
     }
 
-    private ViewPart table(Object table) {
+    /**
+     * The member's view as parts, against {@code before}, the view kept for them (null for none): a
+     * part whose bytes are those of the part kept in its place is that kept part, neither copied out
+     * of the writer's buffer nor compared again when diffed. Most parts of a view do not change from
+     * one event to the next, and copying each out only to drop it was a sixth of what the server
+     * allocated (docs/performance.md, step 39).
+     */
+    ViewPart.Fields write(MemberView view, ViewPart.Fields before) {
+        return new ViewPart.Fields(MEMBER_VIEW, List.of(part(view.tableId(), field(before, MEMBER_VIEW, "tableId")),
+                part(view.rulesetId(), field(before, MEMBER_VIEW, "rulesetId")),
+                part(view.rulesetName(), field(before, MEMBER_VIEW, "rulesetName")),
+                leaf(view.me(), field(before, MEMBER_VIEW, "me")), part(view.members(), field(before, MEMBER_VIEW, "members")),
+                table(view.table(), field(before, MEMBER_VIEW, "table")), leaf(view.roster(), field(before, MEMBER_VIEW, "roster")),
+                leaf(view.undo(), field(before, MEMBER_VIEW, "undo"))));
+    }
+
+    /** The part under {@code key} of {@code fields} if it is an object of those keys, else null. */
+    private static ViewPart field(ViewPart fields, ViewPart.Keys keys, String key) {
+        return fields instanceof ViewPart.Fields f && f.keys() == keys ? f.get(key) : null;
+    }
+
+    /** Element {@code i} of {@code items} if it is an array that long, else null. */
+    private static ViewPart item(ViewPart items, int i) {
+        return items instanceof ViewPart.Items list && i < list.items().size() ? list.items().get(i) : null;
+    }
+
+    private ViewPart table(Object table, ViewPart before) {
         if (!(table instanceof SentTable sent)) {
-            return part(table);
+            return part(table, before);
         }
+        ViewPart combatantsBefore = field(before, SENT_TABLE, "combatants");
         List<ViewPart> combatants = new ArrayList<>(sent.combatants().size());
         for (CombatantView combatant : sent.combatants()) {
-            combatants.add(combatant(combatant));
+            combatants.add(combatant(combatant, item(combatantsBefore, combatants.size())));
         }
         // Each action its own leaf: an event changes a few of a member's actions, and the diff compares
         // the rest byte for byte instead of scanning the whole list (docs/performance.md, step 33).
+        ViewPart actionsBefore = field(before, SENT_TABLE, "actions");
         List<ViewPart> actions = new ArrayList<>(sent.actions().size());
         for (SentTable.Action action : sent.actions()) {
-            actions.add(leaf(action));
+            actions.add(leaf(action, item(actionsBefore, actions.size())));
         }
-        return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model()), new ViewPart.Items(combatants),
-                part(sent.initiative()), new ViewPart.Items(actions), part(sent.needs())));
+        return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model(), field(before, SENT_TABLE, "model")),
+                new ViewPart.Items(combatants), part(sent.initiative(), field(before, SENT_TABLE, "initiative")),
+                new ViewPart.Items(actions), part(sent.needs(), field(before, SENT_TABLE, "needs"))));
     }
 
-    private ViewPart.Leaf combatant(CombatantView view) {
+    private ViewPart.Leaf combatant(CombatantView view, ViewPart before) {
         ViewPart.Leaf leaf = combatants.get(view);
         if (leaf == null) {
             leaf = combatantsBefore.get(view);
             if (leaf == null) {
-                leaf = part(view);
+                leaf = part(view, before);
             }
             combatants.put(view, leaf);
         }
@@ -115,17 +142,24 @@ final class ViewWriter {
 
     /** A part only this member sees: written for them alone. */
     ViewPart.Leaf leaf(Object value) {
-        return write(value, false);
+        return leaf(value, null);
     }
 
-    private ViewPart.Leaf write(Object value, boolean shared) {
+    /** A part only this member sees, {@code before} if it is a leaf of the same bytes ({@link #write(MemberView, ViewPart.Fields)}). */
+    ViewPart.Leaf leaf(Object value, ViewPart before) {
+        return write(value, false, before);
+    }
+
+    private ViewPart.Leaf write(Object value, boolean shared, ViewPart before) {
         LeafWriter writer = LEAF_WRITERS.get();
         if (writer == null || writer.json != json) {
             writer = new LeafWriter(json);
             LEAF_WRITERS.set(writer);
         }
         try {
-            return new ViewPart.Leaf(writer.write(value), shared);
+            byte[] same = before instanceof ViewPart.Leaf leaf ? leaf.json() : null;
+            byte[] written = writer.write(value, same);
+            return written == same ? (ViewPart.Leaf) before : new ViewPart.Leaf(written, shared);
         } catch (RuntimeException e) {
             // The generator may be left inside the value it failed on: the next leaf gets a new one.
             LEAF_WRITERS.remove();
@@ -143,7 +177,7 @@ final class ViewWriter {
 
     private static final class LeafWriter {
         private final ObjectMapper json;
-        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
+        private final Buffer buffer = new Buffer();
         private final SequenceWriter values;
 
         LeafWriter(ObjectMapper json) {
@@ -152,21 +186,37 @@ final class ViewWriter {
             this.values = json.writer().withRootValueSeparator((String) null).writeValues(buffer);
         }
 
-        byte[] write(Object value) {
+        /** The value's bytes: {@code same} itself if they are those, else a copy of what was written. */
+        byte[] write(Object value, byte[] same) {
             buffer.reset();
             values.write(value).flush();
-            return buffer.toByteArray();
+            return same != null && buffer.holds(same) ? same : buffer.toByteArray();
+        }
+    }
+
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(4096);
+        }
+
+        boolean holds(byte[] bytes) {
+            return Arrays.equals(buf, 0, count, bytes, 0, bytes.length);
         }
     }
 
     /** A part others may see alike: written once per distinct value. */
     ViewPart.Leaf part(Object value) {
+        return part(value, null);
+    }
+
+    /** A part others may see alike; when first written, {@code before} if it is a leaf of the same bytes. */
+    private ViewPart.Leaf part(Object value, ViewPart before) {
         ViewPart.Leaf leaf = sharedRecords.get(value);
         if (leaf == null) {
             // Hashing a record walks all of it: a record the referee handed out before is found by identity.
             leaf = shared.get(value);
             if (leaf == null) {
-                leaf = write(value, true);
+                leaf = write(value, true, before);
                 shared.put(value, leaf);
             }
             sharedRecords.put(value, leaf);

@@ -183,6 +183,41 @@ class ViewWriterTest {
     }
 
     @Test
+    void aViewWrittenAgainstTheOneKeptIsMadeOfTheKeptPartsWhereTheirBytesAreTheSame() {
+        ActionOption move = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"), List.of(), 1, true, "", false);
+        ActionOption spend = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
+                List.of(Need.of("amount")), 1, true, "", false);
+        ActionOption spent = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
+                List.of(Need.of("amount")), 1, false, "No AP left", false);
+        ViewPart.Fields kept = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spend)));
+
+        ViewWriter next = new ViewWriter(JSON);
+        MemberView now = view(ALDA, 9, 2, true, List.of(move, spent));
+        ViewPart.Fields written = next.write(now, kept);
+        assertThat(written.json()).as("the view now").isEqualTo(JSON.writeValueAsBytes(now));
+        assertThat(written.get("me")).isSameAs(kept.get("me"));
+        assertThat(written.get("roster")).isSameAs(kept.get("roster"));
+        assertThat(combatants(written).get(0)).as("Alda, unchanged").isSameAs(combatants(kept).get(0));
+        assertThat(combatants(written).get(1)).as("Bram, hurt").isNotSameAs(combatants(kept).get(1));
+        assertThat(actions(written).get(0)).as("Move, unchanged").isSameAs(actions(kept).get(0));
+        assertThat(actions(written).get(1)).as("Spend AP, now disabled").isNotSameAs(actions(kept).get(1));
+
+        ViewWriter.Diff diff = next.diff(kept, written);
+        assertPatchTurns(kept, written, diff.patch());
+        assertThat(diff.patch().toString()).contains("/table/combatants/1/").contains("/table/actions/1/enabled")
+                .doesNotContain("/table/actions/0").doesNotContain("/me");
+        assertThat(combatants((ViewPart.Fields) diff.kept()).get(0)).isSameAs(combatants(kept).get(0));
+
+        // A kept view of another shape (no table of parts yet) leaves every part to be written anew.
+        MemberView other = new MemberView("t-1", "x", "X", ALDA, List.of(ALDA), Map.of("anything", List.of(1, 2)), List.of(), null);
+        ViewPart.Fields otherKept = new ViewWriter(JSON).write(other);
+        ViewPart.Fields fromOther = new ViewWriter(JSON).write(now, otherKept);
+        assertThat(fromOther.json()).isEqualTo(JSON.writeValueAsBytes(now));
+        assertThat(fromOther.get("me")).isSameAs(otherKept.get("me"));
+        assertPatchTurns(otherKept, fromOther, new ViewWriter(JSON).diff(otherKept, fromOther).patch());
+    }
+
+    @Test
     void aCombatantJoiningReplacesTheListAndTheGmsUndoIsItsOwnPart() {
         ViewWriter writer = new ViewWriter(JSON);
         ViewPart.Fields without = writer.write(view(GM, 9, 4, false));
