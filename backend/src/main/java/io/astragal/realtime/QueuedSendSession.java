@@ -2,8 +2,7 @@ package io.astragal.realtime;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,9 +42,16 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
 
     private final Executor writers;
     private final long bufferLimit;
-    private final Queue<Out> queue = new ConcurrentLinkedQueue<>();
+    /**
+     * What waits to be written, guarded by itself. An array whose slots are cleared as they are
+     * written, not a linked queue: a linked queue keeps pointing at the node of the last message, so
+     * at each young collection every busy connection held a reference into the young generation
+     * that G1 had to find by scanning (docs/performance.md, step 40).
+     */
+    private final ArrayDeque<Out> queue = new ArrayDeque<>(4);
+    /** Whether a writer is at work or about to be; guarded by {@link #queue}. */
+    private boolean writing;
     private final AtomicLong queuedBytes = new AtomicLong();
-    private final AtomicBoolean writing = new AtomicBoolean();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean cut = new AtomicBoolean();
     /** The heart-beat interval agreed at CONNECT, 0 for none (see {@link SessionHeartbeats}). */
@@ -84,8 +90,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
             return;
         }
         lastQueuedNanos = System.nanoTime();
-        queue.add(new Out.Message(message));
-        startWriting();
+        enqueue(new Out.Message(message));
     }
 
     void heartbeatEvery(Duration interval, Duration silenceLimit) {
@@ -116,8 +121,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     @Override
     public void close(CloseStatus status) {
         if (closing.compareAndSet(false, true)) {
-            queue.add(new Out.Close(status));
-            startWriting();
+            enqueue(new Out.Close(status));
         }
     }
 
@@ -126,37 +130,54 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         close(CloseStatus.NORMAL);
     }
 
-    private void startWriting() {
-        if (writing.compareAndSet(false, true)) {
+    private void enqueue(Out out) {
+        boolean start;
+        synchronized (queue) {
+            queue.addLast(out);
+            start = !writing;
+            writing = true;
+        }
+        if (start) {
             writers.execute(this::write);
         }
     }
 
-    private void write() {
-        while (true) {
-            Out next;
-            while ((next = queue.poll()) != null) {
-                switch (next) {
-                    case Out.Message m -> {
-                        try {
-                            getDelegate().sendMessage(m.message());
-                        } catch (IllegalStateException e) {
-                            // The session closed meanwhile (the client went away): what waited for it goes nowhere.
-                            closing.set(true);
-                            queue.clear();
-                            return;
-                        } catch (IOException | RuntimeException e) {
-                            cutOff("a write failed or timed out (" + e + ")");
-                            return;
-                        }
-                        queuedBytes.addAndGet(-m.message().getPayloadLength());
-                    }
-                    case Out.Close c -> closeNow(c.status());
-                }
+    /** The next thing to write, or null when there is none, and then the writer's work is done. */
+    private Out next() {
+        synchronized (queue) {
+            Out next = queue.pollFirst();
+            if (next == null) {
+                writing = false;
             }
-            writing.set(false);
-            if (queue.isEmpty() || !writing.compareAndSet(false, true)) {
-                return;
+            return next;
+        }
+    }
+
+    private void dropQueued() {
+        synchronized (queue) {
+            queue.clear();
+        }
+    }
+
+    private void write() {
+        Out next;
+        while ((next = next()) != null) {
+            switch (next) {
+                case Out.Message m -> {
+                    try {
+                        getDelegate().sendMessage(m.message());
+                    } catch (IllegalStateException e) {
+                        // The session closed meanwhile (the client went away): what waited for it goes nowhere.
+                        closing.set(true);
+                        dropQueued();
+                        return;
+                    } catch (IOException | RuntimeException e) {
+                        cutOff("a write failed or timed out (" + e + ")");
+                        return;
+                    }
+                    queuedBytes.addAndGet(-m.message().getPayloadLength());
+                }
+                case Out.Close c -> closeNow(c.status());
             }
         }
     }
@@ -167,7 +188,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         if (!cut.compareAndSet(false, true)) {
             return;
         }
-        queue.clear();
+        dropQueued();
         log.info("WebSocket session {} cut off as too slow: {}", getId(), why);
         writers.execute(() -> closeNow(CloseStatus.SESSION_NOT_RELIABLE.withReason("too slow to take its messages")));
     }
