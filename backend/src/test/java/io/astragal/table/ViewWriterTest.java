@@ -27,6 +27,14 @@ class ViewWriterTest {
     private static final MemberView.Me ALDA = new MemberView.Me("alda", "Alda", Role.PLAYER);
     private static final MemberView.Me BRAM = new MemberView.Me("bram", "Bram", Role.PLAYER);
 
+    /** Alda's actions: to move, and to spend AP while she has some ({@code SPEND}) and once she has none ({@code SPENT}). */
+    private static final ActionOption MOVE = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"),
+            List.of(), 1, true, "", false);
+    private static final ActionOption SPEND = new ActionOption("actlite.spendAp", "Spend AP on an action",
+            Map.of("characterId", "c-alda"), List.of(Need.of("amount")), 1, true, "", false);
+    private static final ActionOption SPENT = new ActionOption("actlite.spendAp", "Spend AP on an action",
+            Map.of("characterId", "c-alda"), List.of(Need.of("amount")), 1, false, "No AP left", false);
+
     private static CombatantView combatant(String id, String owner, boolean mine, int health) {
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("STR", 2);
@@ -160,13 +168,8 @@ class ViewWriterTest {
 
     @Test
     void eachActionIsAPartOfItsOwnSoAnEventThatChangesOneLeavesTheOthersAsTheyWere() {
-        ActionOption move = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"), List.of(), 1, true, "", false);
-        ActionOption spend = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
-                List.of(Need.of("amount")), 1, true, "", false);
-        ActionOption spent = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
-                List.of(Need.of("amount")), 1, false, "No AP left", false);
-        ViewPart.Fields before = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spend)));
-        ViewPart.Fields after = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spent)));
+        ViewPart.Fields before = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE, SPEND)));
+        ViewPart.Fields after = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE, SPENT)));
         assertThat(actions(after)).hasSize(2);
 
         ViewWriter.Diff diff = new ViewWriter(JSON).diff(before, after);
@@ -176,7 +179,7 @@ class ViewWriterTest {
         assertThat(actions((ViewPart.Fields) diff.kept()).get(0)).as("Move, unchanged").isSameAs(actions(before).get(0));
         assertThat(actions((ViewPart.Fields) diff.kept()).get(1)).as("Spend AP, now disabled").isSameAs(actions(after).get(1));
 
-        ViewPart.Fields fewer = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move)));
+        ViewPart.Fields fewer = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE)));
         Patch shorter = new ViewWriter(JSON).diff(before, fewer).patch();
         assertThat(shorter.toString()).contains("\"op\":\"replace\",\"path\":\"/table/actions\"");
         assertPatchTurns(before, fewer, shorter);
@@ -184,15 +187,10 @@ class ViewWriterTest {
 
     @Test
     void aViewWrittenAgainstTheOneKeptIsMadeOfTheKeptPartsWhereTheirBytesAreTheSame() {
-        ActionOption move = new ActionOption("actlite.move", "Move 4 spaces", Map.of("characterId", "c-alda"), List.of(), 1, true, "", false);
-        ActionOption spend = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
-                List.of(Need.of("amount")), 1, true, "", false);
-        ActionOption spent = new ActionOption("actlite.spendAp", "Spend AP on an action", Map.of("characterId", "c-alda"),
-                List.of(Need.of("amount")), 1, false, "No AP left", false);
-        ViewPart.Fields kept = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(move, spend)));
+        ViewPart.Fields kept = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE, SPEND)));
 
         ViewWriter next = new ViewWriter(JSON);
-        MemberView now = view(ALDA, 9, 2, true, List.of(move, spent));
+        MemberView now = view(ALDA, 9, 2, true, List.of(MOVE, SPENT));
         ViewPart.Fields written = next.write(now, kept);
         assertThat(written.json()).as("the view now").isEqualTo(JSON.writeValueAsBytes(now));
         assertThat(written.get("me")).isSameAs(kept.get("me"));
