@@ -34,6 +34,11 @@ final class EmbeddedDatabase {
                     .setDataDirectory(dir)
                     .setCleanDataDirectory(false)
                     .setServerConfig("max_connections", "100")
+                    // The library's defaults are for throwaway test databases: no fsync (its "-F", which a later
+                    // setting overrides) and commits that return before their WAL is on disk. Astragal tells a
+                    // player their command counts only once it is stored, so a commit here waits for the disk.
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("listen_addresses", "127.0.0.1");
             if (port > 0) {
                 builder.setPort(port);
