@@ -66,6 +66,10 @@ public final class Bench {
         machine.put("loadAverageAtStart", loadAverage());
         machine.put("clientJvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + " " + ManagementFactory.getRuntimeMXBean().getInputArguments());
+        Map<String, String> commits = commitSettings();
+        if (commits != null) {
+            machine.put("databaseCommits", commits);
+        }
         System.out.printf("Astragal load benchmark %s: %d tables x %d clients at %.0f commands/s against %s (load average %s)%n",
                 runId, options.tables(), TableRun.SEATS, options.rate(), options.url(), loadAverage());
         if (rest.prometheus() == null) {
@@ -337,6 +341,30 @@ public final class Bench {
                 }
                 queue.add(new Due(next.at() + interval, next.table()));
             }
+        }
+    }
+
+    /**
+     * How the server's database commits, when {@code --jdbc} names it: with {@code fsync} and
+     * {@code synchronous_commit} on, an event is on disk before it is broadcast.
+     */
+    private Map<String, String> commitSettings() {
+        if (options.jdbc() == null) {
+            return null;
+        }
+        try (Connection db = DriverManager.getConnection(options.jdbc());
+             PreparedStatement settings = db.prepareStatement(
+                     "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit') order by name")) {
+            Map<String, String> found = new LinkedHashMap<>();
+            try (ResultSet rs = settings.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return found;
+        } catch (Exception e) {
+            System.err.println("Could not read the database's commit settings: " + e);
+            return null;
         }
     }
 

@@ -23,7 +23,7 @@ import java.util.Map;
  * @param setupParallel   REST requests in flight while signing up / in
  * @param connectParallel WebSocket handshakes in flight while connecting
  * @param verifyViews     every client applies every patch to its view and compares it with a fresh snapshot at the end
- * @param jdbc            optional JDBC URL of the server's database, to count the events persisted
+ * @param jdbc            optional JDBC URL of the server's database, to count the events persisted and read how it commits
  * @param fixtures        where the users and tables made for this server are kept between runs
  * @param results         directory of the JSON results
  * @param label           free text stored with the results (e.g. the server's settings)
@@ -52,7 +52,8 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
               --setup-parallel N    REST requests in flight during setup (default 8)
               --connect-parallel N  handshakes in flight (default 32)
               --verify-views        every client keeps its patched view; compared with a snapshot at the end
-              --jdbc URL            the server's database, to count persisted events (e.g. jdbc:postgresql://localhost:PORT/postgres?user=postgres)
+              --jdbc URL            the server's database, to count persisted events and show its fsync and
+                                    synchronous_commit (e.g. jdbc:postgresql://localhost:PORT/postgres?user=postgres)
               --fixtures FILE       users and tables kept between runs (default target/fixtures/<host>-<port>.json)
               --results DIR         JSON results (default target/results)
               --label TEXT          stored with the results

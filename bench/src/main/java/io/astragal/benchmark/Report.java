@@ -23,6 +23,9 @@ final class Report {
                 options.durationSeconds(), options.warmupSeconds(), options.heartbeatMillis());
         System.out.printf("machine: %s cores shared by client and server; load average %s at start, %s at end%n",
                 machine.get("cores"), machine.get("loadAverageAtStart"), machine.get("loadAverageAtEnd"));
+        if (machine.get("databaseCommits") instanceof Map<?, ?> commits) {
+            System.out.println("database commits: " + commits);
+        }
         if (!options.label().isEmpty()) {
             System.out.println("label: " + options.label());
         }
