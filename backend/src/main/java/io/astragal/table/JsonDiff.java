@@ -11,8 +11,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * An RFC 6902 JSON Patch that turns one view into the next, both given as the JSON bytes that were
  * (or will be) sent. Objects are diffed key by key, arrays of equal length element by element; an
- * array whose length changed is replaced whole, which keeps the patch simple to apply and always
- * correct.
+ * array whose length changed gets the few elements inserted into it or taken from it in one place,
+ * or else is replaced whole.
  *
  * <p>No tree is built for either view: each is scanned once into an index of where every value
  * starts and ends, a subtree whose bytes are the same in both is skipped with one comparison, and
@@ -204,6 +204,9 @@ final class JsonDiff {
 
     private record Walk(ObjectMapper json, Index from, Index to, List<byte[]> ops, String at, List<String> path) {
 
+        /** Past this many elements inserted or taken, an array is replaced whole: one operation, not many. */
+        private static final int SPLICED = 4;
+
         void diff(int a, int b) {
             if (from.sameBytes(a, to, b)) {
                 return;
@@ -215,7 +218,7 @@ final class JsonDiff {
                 List<Integer> before = from.children(a);
                 List<Integer> now = to.children(b);
                 if (before.size() != now.size()) {
-                    emit("replace", pointer(), b);
+                    resized(before, now, b);
                     return;
                 }
                 for (int i = 0; i < before.size(); i++) {
@@ -225,6 +228,42 @@ final class JsonDiff {
                 }
             } else {
                 // Scalars or different kinds; equal scalars have equal bytes, as both come from one writer.
+                emit("replace", pointer(), b);
+            }
+        }
+
+        /**
+         * An array whose length changed. Where only a few elements were inserted in one place or
+         * taken from one place (a card dealt into a hand, spent from it onto the discard pile), the
+         * patch adds or removes just those; otherwise it replaces the array whole.
+         */
+        private void resized(List<Integer> before, List<Integer> now, int b) {
+            int shorter = Math.min(before.size(), now.size());
+            int head = 0;
+            while (head < shorter && from.sameBytes(before.get(head), to, now.get(head))) {
+                head++;
+            }
+            int tail = 0;
+            while (tail < shorter - head
+                    && from.sameBytes(before.get(before.size() - 1 - tail), to, now.get(now.size() - 1 - tail))) {
+                tail++;
+            }
+            int inserted = now.size() - head - tail;
+            int taken = before.size() - head - tail;
+            if (taken == 0 && inserted <= SPLICED) {
+                for (int i = head; i < head + inserted; i++) {
+                    path.add(Integer.toString(i));
+                    emit("add", pointer(), now.get(i));
+                    path.removeLast();
+                }
+            } else if (inserted == 0 && taken <= SPLICED) {
+                path.add(Integer.toString(head));
+                String removed = pointer();
+                path.removeLast();
+                for (int i = 0; i < taken; i++) {
+                    ops.add(Patch.op("remove", removed, null, 0, 0));
+                }
+            } else {
                 emit("replace", pointer(), b);
             }
         }
@@ -291,7 +330,8 @@ final class JsonDiff {
         }
     }
 
-    private static String escape(String key) {
+    /** A key as a JSON pointer token (RFC 6901). */
+    static String escape(String key) {
         return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace("~", "~0").replace("/", "~1");
     }
 }

@@ -3,15 +3,17 @@ package io.astragal.table;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import tools.jackson.core.io.JsonStringEncoder;
 
 /**
  * A member's view as it is kept between events: the JSON bytes of its parts (the view's fields, the
- * table's fields, each combatant, each action) rather than of the whole. Players' views repeat most of the table
- * (every combatant seen from outside, the deck): a fan-out writes each such part once and hands the
- * same {@link Leaf} to every member who sees it alike, and a patch between two leaves is worked out
- * once for all of them ({@link ViewWriter}). Written out in order, the parts are the bytes Jackson
- * writes for the whole {@link MemberView}.
+ * table's fields, the deck's, each combatant, each action) rather than of the whole. Players' views
+ * repeat most of the table (every combatant seen from outside, the discard pile): a fan-out writes
+ * each such part once and hands the same {@link Leaf} to every member who sees it alike, and a patch
+ * between two leaves is worked out once for all of them ({@link ViewWriter}). Written out in order,
+ * the parts are the bytes Jackson writes for the whole {@link MemberView}.
  */
 sealed interface ViewPart {
 
@@ -51,6 +53,27 @@ sealed interface ViewPart {
         static Keys of(String... names) {
             return new Keys(List.of(names),
                     List.of(names).stream().map(n -> ("\"" + n + "\":").getBytes(StandardCharsets.UTF_8)).toList());
+        }
+
+        /** Keys that are data (a map's keys, such as combatant ids), escaped as JSON requires. */
+        static Keys ofData(Collection<String> names) {
+            JsonStringEncoder encoder = JsonStringEncoder.getInstance();
+            List<byte[]> written = new ArrayList<>(names.size());
+            for (String name : names) {
+                byte[] quoted = encoder.quoteAsUTF8(name);
+                byte[] key = new byte[quoted.length + 3];
+                key[0] = '"';
+                System.arraycopy(quoted, 0, key, 1, quoted.length);
+                key[quoted.length + 1] = '"';
+                key[quoted.length + 2] = ':';
+                written.add(key);
+            }
+            return new Keys(List.copyOf(names), List.copyOf(written));
+        }
+
+        /** Whether fields under these keys and under {@code other} line up one for one. */
+        boolean lineUpWith(Keys other) {
+            return this == other || names.equals(other.names);
         }
     }
 

@@ -1,10 +1,12 @@
 package io.astragal.table;
 
 import io.astragal.rules.CombatantView;
+import io.astragal.rules.DeckView;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -31,6 +33,7 @@ final class ViewWriter {
     static final ViewPart.Keys MEMBER_VIEW = ViewPart.Keys.of("tableId", "rulesetId", "rulesetName", "me", "members",
             "table", "roster", "undo");
     static final ViewPart.Keys SENT_TABLE = ViewPart.Keys.of("model", "combatants", "initiative", "actions", "needs");
+    static final ViewPart.Keys DECK = ViewPart.Keys.of("round", "deckCount", "lastDealt", "hands", "discard", "lost", "awaiting");
 
     private static final byte[] EVENT_SEQ = "{\"kind\":\"event\",\"seq\":".getBytes(StandardCharsets.UTF_8);
     private static final byte[] EVENT_VIEW = ",\"event\":".getBytes(StandardCharsets.UTF_8);
@@ -52,6 +55,8 @@ final class ViewWriter {
     private final Map<Object, ViewPart.Leaf> combatantsBefore;
     /** This fan-out's: the leaf each combatant record stands for. */
     private final Map<Object, ViewPart.Leaf> combatants = new IdentityHashMap<>();
+    /** The keys of the decks' hands (the participants' ids): one instance for all the members' decks. */
+    private ViewPart.Keys handKeys;
 
     /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
     private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
@@ -124,8 +129,45 @@ final class ViewWriter {
             actions.add(leaf(action, item(actionsBefore, actions.size())));
         }
         return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model(), field(before, SENT_TABLE, "model")),
-                new ViewPart.Items(combatants), part(sent.initiative(), field(before, SENT_TABLE, "initiative")),
+                new ViewPart.Items(combatants), initiative(sent.initiative(), field(before, SENT_TABLE, "initiative")),
                 new ViewPart.Items(actions), part(sent.needs(), field(before, SENT_TABLE, "needs"))));
+    }
+
+    /**
+     * A card deck as parts: each member sees a deck of their own (their hands' cards), but its
+     * discard pile, the count of every hand they may not see and the rest alike. Written whole, each
+     * member's deck was written and diffed anew at every event, the discard pile and all (docs/performance.md, step 43).
+     */
+    private ViewPart initiative(Object initiative, ViewPart before) {
+        if (!(initiative instanceof DeckView deck)) {
+            return part(initiative, before);
+        }
+        if (handKeys == null || !inOrder(handKeys.names(), deck.hands().keySet())) {
+            handKeys = ViewPart.Keys.ofData(deck.hands().keySet());
+        }
+        ViewPart handsBefore = before instanceof ViewPart.Fields kept && kept.keys() == DECK ? kept.get("hands") : null;
+        List<ViewPart> handsKept = handsBefore instanceof ViewPart.Fields f && f.keys().lineUpWith(handKeys) ? f.values() : null;
+        List<ViewPart> hands = new ArrayList<>(deck.hands().size());
+        for (DeckView.Hand hand : deck.hands().values()) {
+            hands.add(part(hand, handsKept == null ? null : handsKept.get(hands.size())));
+        }
+        return new ViewPart.Fields(DECK, List.of(part(deck.round(), field(before, DECK, "round")),
+                part(deck.deckCount(), field(before, DECK, "deckCount")), part(deck.lastDealt(), field(before, DECK, "lastDealt")),
+                new ViewPart.Fields(handKeys, hands), part(deck.discard(), field(before, DECK, "discard")),
+                part(deck.lost(), field(before, DECK, "lost")), part(deck.awaiting(), field(before, DECK, "awaiting"))));
+    }
+
+    private static boolean inOrder(List<String> names, Collection<String> keys) {
+        if (names.size() != keys.size()) {
+            return false;
+        }
+        int i = 0;
+        for (String key : keys) {
+            if (!key.equals(names.get(i++))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private ViewPart.Leaf combatant(CombatantView view, ViewPart before) {
@@ -283,8 +325,8 @@ final class ViewWriter {
             }
             ops.addAll(known.ops);
             return b;
-        } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys() == b.keys()) {
-            List<ViewPart> kept = diff(a.values(), b.values(), i -> at + "/" + b.keys().names().get(i), ops);
+        } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys().lineUpWith(b.keys())) {
+            List<ViewPart> kept = diff(a.values(), b.values(), i -> at + "/" + JsonDiff.escape(b.keys().names().get(i)), ops);
             return kept == null ? a : new ViewPart.Fields(b.keys(), kept);
         } else if (from instanceof ViewPart.Items a && to instanceof ViewPart.Items b && a.items().size() == b.items().size()) {
             List<ViewPart> kept = diff(a.items(), b.items(), i -> at + "/" + i, ops);

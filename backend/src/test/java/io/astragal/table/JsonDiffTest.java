@@ -74,6 +74,30 @@ class JsonDiffTest {
     }
 
     @Test
+    void aFewElementsInsertedIntoOrTakenFromOnePlaceOfAnArrayAreAddedOrRemovedAndAnyOtherResizeReplacesIt() {
+        JsonNode pile = json("{'discard':[{'id':'7'},{'id':'8'}],'n':1}");
+        assertThat(diff(pile, json("{'discard':[{'id':'7'},{'id':'8'},{'id':'1'}],'n':1}")).toString())
+                .as("a card onto the discard pile").isEqualTo("[{\"op\":\"add\",\"path\":\"/discard/2\",\"value\":{\"id\":\"1\"}}]");
+        assertThat(diff(pile, json("{'discard':[{'id':'7'},{'id':'3'},{'id':'4'},{'id':'8'}],'n':1}")).toString())
+                .isEqualTo("[{\"op\":\"add\",\"path\":\"/discard/1\",\"value\":{\"id\":\"3\"}},"
+                        + "{\"op\":\"add\",\"path\":\"/discard/2\",\"value\":{\"id\":\"4\"}}]");
+        JsonNode hand = json("{'cards':['a','b','c','d']}");
+        assertThat(diff(hand, json("{'cards':['a','d']}")).toString()).as("two cards spent from the middle of a hand")
+                .isEqualTo("[{\"op\":\"remove\",\"path\":\"/cards/1\"},{\"op\":\"remove\",\"path\":\"/cards/1\"}]");
+        assertThat(diff(hand, json("{'cards':['b','c','d']}")).toString()).isEqualTo("[{\"op\":\"remove\",\"path\":\"/cards/0\"}]");
+        assertThat(diff(hand, json("{'cards':['a','a','b','c','d']}"))).as("a repeated element").hasSize(1);
+        assertThat(diff(hand, json("{'cards':['x','b','c']}")).toString()).as("changed in more than one place")
+                .isEqualTo("[{\"op\":\"replace\",\"path\":\"/cards\",\"value\":[\"x\",\"b\",\"c\"]}]");
+        assertThat(diff(json("{'cards':[]}"), json("{'cards':[1,2,3,4,5]}")).toString()).as("more than a few inserted")
+                .isEqualTo("[{\"op\":\"replace\",\"path\":\"/cards\",\"value\":[1,2,3,4,5]}]");
+        assertThat(diff(json("{'cards':[1,2,3,4,5]}"), json("{'cards':[]}"))).as("more than a few taken").hasSize(1);
+        for (String to : List.of("['a','d']", "['b','c','d']", "['a','a','b','c','d']", "['x','b','c']", "['a','b','c','d','e','f']",
+                "['d','c','b','a','e']", "[]", "['a','b','c','d',['e'],{'f':1}]")) {
+            assertPatchTurns(hand, json("{'cards':" + to + "}"));
+        }
+    }
+
+    @Test
     void keysInAnotherOrderAreNoChange() {
         // A view may hold a map whose iteration order differs between two writes of equal content.
         JsonNode from = json("{'stats':{'STR':2,'DEX':1,'hp':[1,2]},'n':1}");
@@ -157,6 +181,12 @@ class JsonDiffTest {
             }
             if (random.nextInt(4) == 0) {
                 array.add(randomValue(random, depth + 1));
+            }
+            if (random.nextInt(4) == 0) {
+                array.insert(random.nextInt(array.size() + 1), randomValue(random, depth + 1));
+            }
+            if (random.nextInt(4) == 0 && !array.isEmpty()) {
+                array.remove(random.nextInt(array.size()));
             }
         }
         return value;

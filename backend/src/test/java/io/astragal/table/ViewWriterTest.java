@@ -231,6 +231,88 @@ class ViewWriterTest {
         assertThat(writer.diff(with, offered).patch().toString()).doesNotContain("/table");
     }
 
+    private static final DeckView.Card ALDA_AP = new DeckView.Card("1", "c-alda", "ap", "AP");
+    private static final DeckView.Card BRAM_AP = new DeckView.Card("2", "c-bram", "ap", "AP");
+
+    /** A view whose deck has Alda's and Bram's hands and a discard pile: each member sees only their own hand's cards. */
+    private static MemberView withDeck(MemberView.Me me, List<DeckView.Card> aldaHand, List<DeckView.Card> discard) {
+        Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
+        hands.put("c-alda", new DeckView.Hand(aldaHand.size(), me == ALDA || me == GM ? aldaHand : null));
+        hands.put("c-bram", new DeckView.Hand(1, me == BRAM || me == GM ? List.of(BRAM_AP) : null));
+        DeckView deck = new DeckView(2, 30, BRAM_AP, hands, discard, List.of(), List.of());
+        Object table = SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(combatant("c-alda", "alda", me != BRAM, 9)),
+                deck, List.of()));
+        return new MemberView("t-1", "actlite", "Actlite", me, List.of(GM, ALDA, BRAM), table, List.of(), null);
+    }
+
+    private static ViewPart.Fields deck(ViewPart.Fields view) {
+        return (ViewPart.Fields) ((ViewPart.Fields) view.get("table")).get("initiative");
+    }
+
+    private static List<ViewPart> hands(ViewPart.Fields view) {
+        return ((ViewPart.Fields) deck(view).get("hands")).values();
+    }
+
+    @Test
+    void aDeckIsWrittenInPartsThatMembersWhoSeeThemAlikeShareAndACardSpentPatchesOnlyWhatChanged() {
+        List<DeckView.Card> discard = List.of(new DeckView.Card("7", "c-bram", "ap", "AP"), new DeckView.Card("8", "c-orc", "ap", "AP"));
+        ViewWriter writer = new ViewWriter(JSON);
+        ViewPart.Fields gm = writer.write(withDeck(GM, List.of(ALDA_AP), discard));
+        ViewPart.Fields alda = writer.write(withDeck(ALDA, List.of(ALDA_AP), discard));
+        ViewPart.Fields bram = writer.write(withDeck(BRAM, List.of(ALDA_AP), discard));
+
+        assertThat(gm.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(GM, List.of(ALDA_AP), discard)));
+        assertThat(alda.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(ALDA, List.of(ALDA_AP), discard)));
+        assertThat(bram.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(BRAM, List.of(ALDA_AP), discard)));
+        assertThat(deck(bram).get("discard")).as("one discard pile for all").isSameAs(deck(gm).get("discard"));
+        assertThat(hands(alda).get(0)).as("Alda's hand, as she and the GM see it").isSameAs(hands(gm).get(0));
+        assertThat(hands(bram).get(0)).as("Alda's hand, as Bram sees it: a count").isNotSameAs(hands(gm).get(0));
+        assertThat(hands(alda).get(1)).as("Bram's hand, as Alda sees it").isNotSameAs(hands(gm).get(1));
+
+        // Alda spends her card: it leaves her hand for the discard pile.
+        List<DeckView.Card> spent = List.of(discard.get(0), discard.get(1), ALDA_AP);
+        ViewWriter next = new ViewWriter(JSON);
+        ViewPart.Fields bramAfter = next.write(withDeck(BRAM, List.of(), spent), bram);
+        assertThat(bramAfter.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(BRAM, List.of(), spent)));
+        assertThat(hands(bramAfter).get(1)).as("Bram's own hand, unchanged").isSameAs(hands(bram).get(1));
+        Patch patch = next.diff(bram, bramAfter).patch();
+        assertThat(patch.toString()).contains("/table/initiative/hands/c-alda/count").contains("/table/initiative/discard")
+                .doesNotContain("/table/initiative/round").doesNotContain("hands/c-bram").doesNotContain("lastDealt");
+        assertPatchTurns(bram, bramAfter, patch);
+        ViewPart.Fields gmAfter = next.write(withDeck(GM, List.of(), spent), gm);
+        assertThat(gmAfter.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(GM, List.of(), spent)));
+        assertPatchTurns(gm, gmAfter, next.diff(gm, gmAfter).patch());
+
+        // Before initiative there is no deck; when it starts, the deck replaces the null whole.
+        MemberView noDeck = new MemberView("t-1", "actlite", "Actlite", BRAM, List.of(GM, ALDA, BRAM),
+                SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), null, List.of())), List.of(), null);
+        ViewPart.Fields before = new ViewWriter(JSON).write(noDeck);
+        assertPatchTurns(before, bram, new ViewWriter(JSON).diff(before, bram).patch());
+        assertPatchTurns(bram, before, new ViewWriter(JSON).diff(bram, before).patch());
+    }
+
+    @Test
+    void handsKeyedByIdsThatJsonOrAPointerMustEscapeAreWrittenAndPatchedAsJacksonAndRfc6901Say() {
+        Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
+        hands.put("c-\"odd\"/one~", new DeckView.Hand(1, null));
+        hands.put("c-é", new DeckView.Hand(2, null));
+        Map<String, DeckView.Hand> dealt = new LinkedHashMap<>(hands);
+        dealt.put("c-\"odd\"/one~", new DeckView.Hand(2, null));
+        Object before = SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), new DeckView(1, 9, null, hands, List.of(), List.of(), List.of()), List.of()));
+        Object after = SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), new DeckView(1, 8, null, dealt, List.of(), List.of(), List.of()), List.of()));
+        MemberView from = new MemberView("t-1", "actlite", "Actlite", BRAM, List.of(BRAM), before, List.of(), null);
+        MemberView to = new MemberView("t-1", "actlite", "Actlite", BRAM, List.of(BRAM), after, List.of(), null);
+
+        ViewPart.Fields written = new ViewWriter(JSON).write(from);
+        ViewWriter next = new ViewWriter(JSON);
+        ViewPart.Fields now = next.write(to, written);
+        assertThat(written.json()).isEqualTo(JSON.writeValueAsBytes(from));
+        assertThat(now.json()).isEqualTo(JSON.writeValueAsBytes(to));
+        Patch patch = next.diff(written, now).patch();
+        assertThat(patch.toString()).contains("/table/initiative/hands/c-\\\"odd\\\"~1one~0/count");
+        assertPatchTurns(written, now, patch);
+    }
+
     @Test
     void anEventMessageIsTheBytesJacksonWritesForIt() {
         ViewWriter writer = new ViewWriter(JSON);
