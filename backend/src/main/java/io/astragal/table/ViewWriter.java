@@ -145,7 +145,7 @@ final class ViewWriter {
         if (handKeys == null || !inOrder(handKeys.names(), deck.hands().keySet())) {
             handKeys = ViewPart.Keys.ofData(deck.hands().keySet());
         }
-        ViewPart handsBefore = before instanceof ViewPart.Fields kept && kept.keys() == DECK ? kept.get("hands") : null;
+        ViewPart handsBefore = field(before, DECK, "hands");
         List<ViewPart> handsKept = handsBefore instanceof ViewPart.Fields f && f.keys().lineUpWith(handKeys) ? f.values() : null;
         List<ViewPart> hands = new ArrayList<>(deck.hands().size());
         for (DeckView.Hand hand : deck.hands().values()) {
