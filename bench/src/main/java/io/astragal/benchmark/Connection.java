@@ -25,6 +25,9 @@ final class Connection implements WebSocket.Listener {
         void onProblem(Connection connection, String kind, String detail);
     }
 
+    /** Each listener thread's buffer for the bytes of a whole binary message. */
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
+
     final int seat;
     private final Handler handler;
     private final String connectFrame;
@@ -118,6 +121,21 @@ final class Connection implements WebSocket.Listener {
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
         long now = System.nanoTime();
+        if (last && partialBytes.size() == 0) {
+            // A whole message in one part, the usual case: read into this thread's scratch buffer and decoded
+            // once. Copied into a part and a joining buffer first, its bytes were most of what the client
+            // allocated, and the client's own collections delay the arrivals it times (docs/performance.md, step 47).
+            int length = data.remaining();
+            byte[] scratch = SCRATCH.get();
+            if (scratch.length < length) {
+                scratch = new byte[Math.max(length, 2 * scratch.length)];
+                SCRATCH.set(scratch);
+            }
+            data.get(scratch, 0, length);
+            receive(new String(scratch, 0, length, StandardCharsets.UTF_8), now);
+            webSocket.request(1);
+            return null;
+        }
         byte[] part = new byte[data.remaining()];
         data.get(part);
         partialBytes.writeBytes(part);
