@@ -6,6 +6,8 @@ import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Need;
 import io.astragal.rules.TableView;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,16 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
 
     /** The view to send: a {@link TableView} in this form; any other view as it is. */
     static Object of(Object view) {
+        return of(view, new IdentityHashMap<>());
+    }
+
+    /**
+     * As {@link #of(Object)}, with the actions already made for other members' views of the same
+     * state: an option the referee offers them alike (the same record, as Actlite's are to a
+     * character's owner and the GM) whose needs come out with the same indices here is the same
+     * {@link Action}, which a fan-out then writes once for all of them (docs/performance.md, step 45).
+     */
+    static Object of(Object view, Map<ActionOption, Action> made) {
         if (!(view instanceof TableView table)) {
             return view;
         }
@@ -36,8 +48,13 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
             for (int i = 0; i < needs.length; i++) {
                 needs[i] = index.computeIfAbsent(option.needs().get(i), need -> index.size());
             }
-            actions.add(new Action(option.command(), option.label(), option.args(), needs, option.cost(), option.enabled(),
-                    option.reason(), option.gmOnly()));
+            Action action = made.get(option);
+            if (action == null || !Arrays.equals(action.needs(), needs)) {
+                action = new Action(option.command(), option.label(), option.args(), needs, option.cost(), option.enabled(),
+                        option.reason(), option.gmOnly());
+                made.putIfAbsent(option, action);
+            }
+            actions.add(action);
         }
         return new SentTable(table.model(), table.combatants(), table.initiative(), actions, List.copyOf(index.keySet()));
     }

@@ -23,6 +23,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -188,7 +189,7 @@ public class TableEngine {
         TableRuntime table = lockCurrent(tableId);
         try {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
-            byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId)).view().json();
+            byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId));
             JsonNode view = json.readTree(written);
             List<EventView> recent = table.recent.stream()
                     .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
@@ -476,6 +477,18 @@ public class TableEngine {
     private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
         Optional<LoggedEvent> undoable = undoOffer(table);
         ViewWriter writer = new ViewWriter(json, table.combatantLeaves);
+        // The views members saw last are built again from what they were built from, all before this
+        // state's: a referee keeps its views of the last fan-out for the next (ViewMemory), and they are
+        // those of the earlier state (docs/performance.md, step 46).
+        Map<String, Object> earlier = new HashMap<>();
+        Map<Object, Function<Viewer, Object>> earlierViews = new IdentityHashMap<>(2);
+        for (Member member : members) {
+            TableRuntime.SentView before = table.sentView(member.userId());
+            if (before != null && !before.sameTableAs(table.state, members, characters)) {
+                earlier.put(member.userId(), earlierViews.computeIfAbsent(before.state(),
+                        state -> table.referee.views(state, table.viewMemory)).apply(new Viewer(member.userId(), member.role())));
+            }
+        }
         Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
         ViewPart.Leaf previousEvent = null;
         Patch previousPatch = null;
@@ -485,26 +498,26 @@ public class TableEngine {
             TableRuntime.SentView before = table.sentView(member.userId());
             Patch patch;
             Long undoSeq = undoSeq(member, undoable);
+            MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
             if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
                 // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
                 patch = Patch.NONE;
             } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
                 // Only the GM's undo offer moved: it alone is written and patched.
-                ViewPart.Leaf undo = writer.leaf(undoOf(undoable), before.view().get("undo"));
-                table.rememberView(member.userId(), new TableRuntime.SentView(before.view().with("undo", undo), table.state,
-                        members, characters, undoSeq));
-                patch = Patch.replace("/undo", undo.json());
+                patch = Patch.replace("/undo", writer.leaf(undo).json());
+                table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
             } else {
-                TableRuntime.SentView sent = viewOf(table, member, members, characters, undoable, writer, views,
-                        before == null ? null : before.view());
+                ViewPart.Fields now;
                 if (before == null) {
-                    patch = Patch.replace("", sent.view().json());
+                    now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), null);
+                    patch = Patch.replace("", now.json());
                 } else {
-                    ViewWriter.Diff diff = writer.diff(before.view(), sent.view());
-                    patch = diff.patch();
-                    sent = sent.with((ViewPart.Fields) diff.kept());
+                    ViewPart.Fields then = viewOf(table, member, before.members(), before.characters(), before.undo(), writer,
+                            earlier.get(member.userId()), null);
+                    now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), then);
+                    patch = writer.diff(then, now);
                 }
-                table.rememberView(member.userId(), sent);
+                table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
             }
             ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
             // Players who see the event alike and whose views did not change are sent the same bytes.
@@ -526,31 +539,32 @@ public class TableEngine {
         return member.role() == Role.GM ? undoable.map(LoggedEvent::seq).orElse(0L) : null;
     }
 
-    /** The member's view, kept as the base of their next patch. */
-    private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
-                                         Map<String, CharacterCard> characters) {
-        var sent = viewOf(table, member, members, characters, undoOffer(table), new ViewWriter(json),
-                table.referee.views(table.state), null);
-        table.rememberView(member.userId(), sent);
-        return sent;
+    /** The member's whole view now as JSON bytes; what it was built from is kept as the base of their next patch. */
+    private byte[] viewOf(TableRuntime table, Member member, List<Member> members, Map<String, CharacterCard> characters) {
+        Optional<LoggedEvent> undoable = undoOffer(table);
+        Viewer viewer = new Viewer(member.userId(), member.role());
+        MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
+        byte[] written = viewOf(table, member, members, characters, undo, new ViewWriter(json),
+                table.referee.views(table.state).apply(viewer), null).json();
+        table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters,
+                undoSeq(member, undoable), undo));
+        return written;
     }
 
     /**
-     * The member's view as the JSON bytes they are sent, written straight from the referee's
-     * records. The caller keeps it as the base of their next patch (a fan-out, with the parts that
-     * did not change swapped for the ones kept before). {@code before}: the view kept for the member, or null.
+     * The member's view as the JSON bytes of its parts, written straight from the referee's
+     * records ({@code rulesetView}: the referee's view for this member). {@code before}: the view
+     * the member saw last, whose parts stand in for those just written with the same bytes, or null.
      */
-    private TableRuntime.SentView viewOf(TableRuntime table, Member member, List<Member> members,
-                                         Map<String, CharacterCard> characters, Optional<LoggedEvent> undoable,
-                                         ViewWriter writer, Function<Viewer, Object> views, ViewPart.Fields before) {
+    private ViewPart.Fields viewOf(TableRuntime table, Member member, List<Member> members,
+                                   Map<String, CharacterCard> characters, MemberView.Undo undo, ViewWriter writer,
+                                   Object rulesetView, ViewPart.Fields before) {
         Viewer viewer = new Viewer(member.userId(), member.role());
-        MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                SentTable.of(views.apply(viewer)), roster(characters.values(), viewer, members), undo);
-        return new TableRuntime.SentView(writer.write(view, before), table.state, members, characters,
-                undoSeq(member, undoable));
+                writer.sent(rulesetView), roster(characters.values(), viewer, members), undo);
+        return writer.write(view, before);
     }
 
     private static MemberView.Undo undoOf(Optional<LoggedEvent> undoable) {
@@ -714,7 +728,7 @@ public class TableEngine {
                 for (int i = 0; i < missed.size(); i++) {
                     LoggedEvent event = missed.get(i);
                     Patch patch = i < missed.size() - 1 ? Patch.NONE
-                            : Patch.replace("", viewOf(table, member, members, characters).view().json());
+                            : Patch.replace("", viewOf(table, member, members, characters));
                     publisher.toMember(table.id, member.userId(),
                             writer.event(event.seq(), writer.part(eventView(table, event, viewer)), patch));
                 }

@@ -77,23 +77,19 @@ final class TableRuntime {
     }
 
     /**
-     * A view a member was sent, as the JSON bytes of its parts (a view as a tree costs several times
-     * its text in heap, and a table keeps one per member for as long as it is loaded; members share
-     * the parts they see alike, {@link ViewPart}), with the inputs it was
-     * built from. A referee's view is a pure function of its immutable state, so the same state
-     * object, roster objects and undo offer make the same bytes: the view need not be built again.
+     * What a view a member was sent was built from. A referee's view is a pure function of its
+     * immutable state, so the same state object, roster objects and undo offer make the same view: it
+     * need not be built again, and when the table has moved on, it is built again from these for the
+     * patch to the new one rather than kept (docs/performance.md, step 46).
      *
      * @param undoSeq the seq the GM's view offers to undo (0: nothing); null for everyone else
+     * @param undo    the GM's undo offer; null for everyone else
      */
-    record SentView(ViewPart.Fields view, Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
+    record SentView(Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq,
+                    MemberView.Undo undo) {
 
         boolean builtFrom(Object state, List<Member> members, Map<String, CharacterCard> characters, Long undoSeq) {
             return sameTableAs(state, members, characters) && Objects.equals(this.undoSeq, undoSeq);
-        }
-
-        /** The same view, kept as {@code view}: parts equal to the ones sent before are those (see {@code ViewWriter.diff}). */
-        SentView with(ViewPart.Fields view) {
-            return new SentView(view, state, members, characters, undoSeq);
         }
 
         /** Built from the same table, whatever undo it offers. */

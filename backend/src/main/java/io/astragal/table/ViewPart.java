@@ -17,11 +17,8 @@ import tools.jackson.core.io.JsonStringEncoder;
  */
 sealed interface ViewPart {
 
-    /**
-     * A value as JSON bytes: {@code shared} when written once for every member who sees it alike,
-     * not for one member alone.
-     */
-    record Leaf(byte[] json, boolean shared) implements ViewPart {
+    /** A value as JSON bytes. */
+    record Leaf(byte[] json) implements ViewPart {
     }
 
     /** An object whose values are parts, under {@code keys}. */

@@ -1,5 +1,6 @@
 package io.astragal.table;
 
+import io.astragal.rules.ActionOption;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.DeckView;
 import java.io.ByteArrayOutputStream;
@@ -23,10 +24,10 @@ import tools.jackson.databind.SequenceWriter;
  * by the records' value equality: every view here is built from the one state by the same code, so
  * equal records are written alike (their maps list their entries in the same order).
  *
- * <p>Little is kept for the next fan-out: parts kept from one event to the next outlive the young
- * generation, and a table's view records kept per table filled a 512 MiB heap at 1,000 tables
- * (docs/performance.md, step 19). Only the leaves of the combatant records a referee hands out
- * again for combatants no command changed are ({@link #combatants()}, step 35).
+ * <p>Nothing written is kept for the next fan-out but the leaves of the combatant records a referee
+ * hands out again for combatants no command changed ({@link #combatants()}, docs/performance.md, step 35):
+ * a fan-out writes the view each member saw last again, from what it was built from, and the view now
+ * against it, so the parts that did not change are the same parts and the diff passes over them (step 46).
  */
 final class ViewWriter {
 
@@ -44,8 +45,6 @@ final class ViewWriter {
     private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
     private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
     private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
-    /** For a part just written whose bytes did not change, the part kept before in its place ({@link #diff}). */
-    private final Map<ViewPart.Leaf, ViewPart.Leaf> keptFor = new IdentityHashMap<>();
 
     /**
      * The leaves of the combatant records a referee handed out at the table's fan-out before, by record:
@@ -55,6 +54,8 @@ final class ViewWriter {
     private final Map<Object, ViewPart.Leaf> combatantsBefore;
     /** This fan-out's: the leaf each combatant record stands for. */
     private final Map<Object, ViewPart.Leaf> combatants = new IdentityHashMap<>();
+    /** The actions made for the members' views so far, by the option they offer ({@link #sent}). */
+    private final Map<ActionOption, SentTable.Action> actionsMade = new IdentityHashMap<>();
     /** The keys of the decks' hands (the participants' ids): one instance for all the members' decks. */
     private ViewPart.Keys handKeys;
 
@@ -72,13 +73,8 @@ final class ViewWriter {
         this.combatantsBefore = combatantsBefore;
     }
 
-    /**
-     * The leaf of each combatant record this writer wrote or was handed, as kept: where a member's
-     * earlier part with the same bytes stayed in place of the one just written ({@link #diff}), that
-     * earlier part, so a table keeps one copy of each. Empty when no view was written.
-     */
+    /** The leaf of each combatant record this writer wrote or was handed. Empty when no view was written. */
     Map<Object, ViewPart.Leaf> combatants() {
-        combatants.replaceAll((record, leaf) -> keptFor.getOrDefault(leaf, leaf));
         return combatants;
     }
 
@@ -87,10 +83,18 @@ final class ViewWriter {
     }
 
     /**
-     * The member's view as parts, against {@code before}, the view kept for them (null for none): a
-     * part whose bytes are those of the part kept in its place is that kept part, neither copied out
-     * of the writer's buffer nor compared again when diffed. Most parts of a view do not change from
-     * one event to the next, and copying each out only to drop it was a sixth of what the server
+     * A ruleset's view as it is sent ({@link SentTable#of}), for a {@link MemberView} this writer will
+     * write: an action offered alike in an earlier member's view is the same record again, and written once.
+     */
+    Object sent(Object rulesetView) {
+        return SentTable.of(rulesetView, actionsMade);
+    }
+
+    /**
+     * The member's view as parts, against {@code before}, the view they saw last (null for none): a
+     * part whose bytes are those of the part in its place there is that part, neither copied out of
+     * the writer's buffer nor compared again when diffed. Most parts of a view do not change from one
+     * event to the next, and copying each out only to drop it was a sixth of what the server
      * allocated (docs/performance.md, step 39).
      */
     ViewPart.Fields write(MemberView view, ViewPart.Fields before) {
@@ -126,7 +130,7 @@ final class ViewWriter {
         ViewPart actionsBefore = field(before, SENT_TABLE, "actions");
         List<ViewPart> actions = new ArrayList<>(sent.actions().size());
         for (SentTable.Action action : sent.actions()) {
-            actions.add(leaf(action, item(actionsBefore, actions.size())));
+            actions.add(action(action, item(actionsBefore, actions.size())));
         }
         return new ViewPart.Fields(SENT_TABLE, List.of(part(sent.model(), field(before, SENT_TABLE, "model")),
                 new ViewPart.Items(combatants), initiative(sent.initiative(), field(before, SENT_TABLE, "initiative")),
@@ -182,6 +186,20 @@ final class ViewWriter {
         return leaf;
     }
 
+    /**
+     * An action: the same record in several members' views ({@link #sent}) is written once and its
+     * leaf shared. Found by identity alone: hashing every action to find its equal in another
+     * member's view would walk each one as writing it does.
+     */
+    private ViewPart.Leaf action(SentTable.Action action, ViewPart before) {
+        ViewPart.Leaf leaf = sharedRecords.get(action);
+        if (leaf == null) {
+            leaf = write(action, before);
+            sharedRecords.put(action, leaf);
+        }
+        return leaf;
+    }
+
     /** A part only this member sees: written for them alone. */
     ViewPart.Leaf leaf(Object value) {
         return leaf(value, null);
@@ -189,10 +207,10 @@ final class ViewWriter {
 
     /** A part only this member sees, {@code before} if it is a leaf of the same bytes ({@link #write(MemberView, ViewPart.Fields)}). */
     ViewPart.Leaf leaf(Object value, ViewPart before) {
-        return write(value, false, before);
+        return write(value, before);
     }
 
-    private ViewPart.Leaf write(Object value, boolean shared, ViewPart before) {
+    private ViewPart.Leaf write(Object value, ViewPart before) {
         LeafWriter writer = LEAF_WRITERS.get();
         if (writer == null || writer.json != json) {
             writer = new LeafWriter(json);
@@ -201,7 +219,7 @@ final class ViewWriter {
         try {
             byte[] same = before instanceof ViewPart.Leaf leaf ? leaf.json() : null;
             byte[] written = writer.write(value, same);
-            return written == same ? (ViewPart.Leaf) before : new ViewPart.Leaf(written, shared);
+            return written == same ? (ViewPart.Leaf) before : new ViewPart.Leaf(written);
         } catch (RuntimeException e) {
             // The generator may be left inside the value it failed on: the next leaf gets a new one.
             LEAF_WRITERS.remove();
@@ -258,7 +276,7 @@ final class ViewWriter {
             // Hashing a record walks all of it: a record the referee handed out before is found by identity.
             leaf = shared.get(value);
             if (leaf == null) {
-                leaf = write(value, true, before);
+                leaf = write(value, before);
                 shared.put(value, leaf);
             }
             sharedRecords.put(value, leaf);
@@ -289,32 +307,20 @@ final class ViewWriter {
         return at + bytes.length;
     }
 
-    /**
-     * The patch from one view to the next, and the next view as it is kept: where a part's bytes did
-     * not change, the part kept before stays and the one just written is let go.
-     */
-    record Diff(Patch patch, ViewPart kept) {
-    }
-
-    /**
-     * The RFC 6902 patch from one view to the next. Keeping the earlier parts where nothing changed
-     * leaves only the changed ones to outlive the young generation: a member's view lives from one
-     * event of its table to the next, seconds at a busy server, and every part replaced after that
-     * long is garbage in the old generation (docs/performance.md, step 24).
-     */
-    Diff diff(ViewPart from, ViewPart to) {
+    /** The RFC 6902 patch from one view to the next. */
+    Patch diff(ViewPart from, ViewPart to) {
         List<byte[]> ops = new ArrayList<>();
-        ViewPart kept = diff(from, to, "", ops);
-        return new Diff(new Patch(ops), kept);
+        diff(from, to, "", ops);
+        return new Patch(ops);
     }
 
-    private ViewPart diff(ViewPart from, ViewPart to, String at, List<byte[]> ops) {
+    private void diff(ViewPart from, ViewPart to, String at, List<byte[]> ops) {
         if (from == to) {
-            return from;
+            return;
         }
         if (from instanceof ViewPart.Leaf a && to instanceof ViewPart.Leaf b) {
             if (Arrays.equals(a.json(), b.json())) {
-                return unchanged(a, b);
+                return;
             }
             Diffed known = diffed.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
@@ -324,55 +330,29 @@ final class ViewWriter {
                 diffed.put(b, known);
             }
             ops.addAll(known.ops);
-            return b;
         } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys().lineUpWith(b.keys())) {
-            List<ViewPart> kept = diff(a.values(), b.values(), i -> at + "/" + JsonDiff.escape(b.keys().names().get(i)), ops);
-            return kept == null ? a : new ViewPart.Fields(b.keys(), kept);
+            diff(a.values(), b.values(), i -> at + "/" + JsonDiff.escape(b.keys().names().get(i)), ops);
         } else if (from instanceof ViewPart.Items a && to instanceof ViewPart.Items b && a.items().size() == b.items().size()) {
-            List<ViewPart> kept = diff(a.items(), b.items(), i -> at + "/" + i, ops);
-            return kept == null ? a : new ViewPart.Items(kept);
+            diff(a.items(), b.items(), i -> at + "/" + i, ops);
         } else {
             // Another shape (an array of another length): replaced whole, as JsonDiff does.
             byte[] whole = to.json();
             ops.add(Patch.op("replace", at, whole, 0, whole.length));
-            return to;
         }
     }
 
     /**
-     * Diffs two lists of parts pairwise: the parts as kept, or null when all of {@code from}'s are. A
-     * pair of leaves with the same bytes (most of a member's actions) is settled before its pointer is made.
+     * Diffs two lists of parts pairwise. A pair of leaves with the same bytes (most of a member's
+     * actions) is settled before its pointer is made.
      */
-    private List<ViewPart> diff(List<ViewPart> from, List<ViewPart> to, IntFunction<String> at, List<byte[]> ops) {
-        List<ViewPart> kept = new ArrayList<>(to.size());
-        boolean changed = false;
+    private void diff(List<ViewPart> from, List<ViewPart> to, IntFunction<String> at, List<byte[]> ops) {
         for (int i = 0; i < to.size(); i++) {
             ViewPart before = from.get(i);
             ViewPart now = to.get(i);
-            ViewPart part;
-            if (before == now) {
-                part = before;
-            } else if (before instanceof ViewPart.Leaf a && now instanceof ViewPart.Leaf b && Arrays.equals(a.json(), b.json())) {
-                part = unchanged(a, b);
-            } else {
-                part = diff(before, now, at.apply(i), ops);
+            if (before != now && !(before instanceof ViewPart.Leaf a && now instanceof ViewPart.Leaf b
+                    && Arrays.equals(a.json(), b.json()))) {
+                diff(before, now, at.apply(i), ops);
             }
-            changed |= part != before;
-            kept.add(part);
         }
-        return changed ? kept : null;
-    }
-
-    /**
-     * The part kept for leaf {@code now}, whose bytes are those of {@code before}. For a shared leaf the
-     * first member's earlier part stands for it for everyone, so members whose views were written apart
-     * (each joined with a snapshot of their own) come to share it; a member's own leaf has no one to share with.
-     */
-    private ViewPart.Leaf unchanged(ViewPart.Leaf before, ViewPart.Leaf now) {
-        if (!now.shared()) {
-            return before;
-        }
-        ViewPart.Leaf first = keptFor.putIfAbsent(now, before);
-        return first == null ? before : first;
     }
 }

@@ -15,11 +15,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Views kept as parts: the same bytes as the whole view, shared where members see alike, and patches that turn one into the next. */
+/** Views written as parts: the same bytes as the whole view, shared where members see alike, and patches that turn one into the next. */
 class ViewWriterTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -54,6 +55,12 @@ class ViewWriterTest {
     }
 
     private static MemberView view(MemberView.Me me, int aldaHealth, int bramHealth, boolean withOrc, List<ActionOption> actions) {
+        return view(me, aldaHealth, bramHealth, withOrc, actions, SentTable::of);
+    }
+
+    /** The view as a fan-out's writer makes it: {@code sent} turns the ruleset's view into the one sent ({@link ViewWriter#sent}). */
+    private static MemberView view(MemberView.Me me, int aldaHealth, int bramHealth, boolean withOrc, List<ActionOption> actions,
+                                   UnaryOperator<Object> sent) {
         List<CombatantView> combatants = new ArrayList<>(List.of(
                 combatant("c-alda", "alda", me == ALDA || me == GM, aldaHealth),
                 combatant("c-bram", "bram", me == BRAM || me == GM, bramHealth)));
@@ -63,7 +70,7 @@ class ViewWriterTest {
         Map<String, DeckView.Hand> hands = new LinkedHashMap<>();
         hands.put("c-alda", new DeckView.Hand(1, me == BRAM ? null : List.of(new DeckView.Card("1", "c-alda", "ap", "AP"))));
         DeckView deck = new DeckView(1, 40, null, hands, List.of(), List.of(), List.of());
-        Object table = SentTable.of(new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions));
+        Object table = sent.apply(new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions));
         return new MemberView("t-1", "actlite", "Actlite", me, List.of(GM, ALDA, BRAM), table,
                 List.of(new MemberView.RosterEntry("c-" + me.userId(), me.displayName(), false, me.displayName())),
                 me == GM ? new MemberView.Undo(false, null, "Nothing to undo yet.") : null);
@@ -96,45 +103,17 @@ class ViewWriterTest {
         ViewWriter next = new ViewWriter(JSON);
         ViewPart.Fields aldaHurt = next.write(view(ALDA, 9, 2, true));
         ViewPart.Fields bramHurt = next.write(view(BRAM, 9, 2, true));
-        Patch aldaPatch = next.diff(aldaBefore, aldaHurt).patch();
-        Patch bramPatch = next.diff(bramBefore, bramHurt).patch();
+        Patch aldaPatch = next.diff(aldaBefore, aldaHurt);
+        Patch bramPatch = next.diff(bramBefore, bramHurt);
         // Bram's health as Alda sees it moved: one patch, worked out once and sent to her.
         assertThat(aldaPatch.toString()).isEqualTo(
                 "[{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/value\",\"value\":2},"
                         + "{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/display\",\"value\":\"2\"}]");
-        assertThat(aldaPatch.ops().get(0)).isSameAs(next.diff(aldaBefore, aldaHurt).patch().ops().get(0));
+        assertThat(aldaPatch.ops().get(0)).isSameAs(next.diff(aldaBefore, aldaHurt).ops().get(0));
         assertPatchTurns(aldaBefore, aldaHurt, aldaPatch);
         assertPatchTurns(bramBefore, bramHurt, bramPatch);
         assertThat(aldaAfter.json()).isEqualTo(aldaBefore.json());
-        assertThat(after.diff(aldaBefore, aldaAfter).patch().isEmpty()).as("an unchanged view").isTrue();
-    }
-
-    @Test
-    void theViewKeptAfterADiffHoldsThePartsSentBeforeWhereTheirBytesDidNotChange() {
-        ViewPart.Fields aldaBefore = new ViewWriter(JSON).write(view(ALDA, 9, 4, true));
-        ViewPart.Fields aldaHurt = new ViewWriter(JSON).write(view(ALDA, 9, 2, true));
-        ViewWriter.Diff diff = new ViewWriter(JSON).diff(aldaBefore, aldaHurt);
-
-        ViewPart.Fields kept = (ViewPart.Fields) diff.kept();
-        assertThat(kept.json()).as("the view now").isEqualTo(aldaHurt.json());
-        assertThat(combatants(kept).get(0)).as("Alda, unchanged").isSameAs(combatants(aldaBefore).get(0));
-        assertThat(combatants(kept).get(2)).as("the orc, unchanged").isSameAs(combatants(aldaBefore).get(2));
-        assertThat(combatants(kept).get(1)).as("Bram, hurt").isSameAs(combatants(aldaHurt).get(1));
-        assertThat(kept.get("me")).isSameAs(aldaBefore.get("me"));
-        assertThat(((ViewPart.Fields) kept.get("table")).get("actions")).isSameAs(((ViewPart.Fields) aldaBefore.get("table")).get("actions"));
-
-        // Alda and Bram joined apart, so each holds a copy of the orc; after one fan-out they share one.
-        ViewPart.Fields bramBefore = new ViewWriter(JSON).write(view(BRAM, 9, 4, true));
-        ViewWriter next = new ViewWriter(JSON);
-        ViewPart aldaKept = next.diff(aldaBefore, next.write(view(ALDA, 9, 2, true))).kept();
-        ViewPart bramKept = next.diff(bramBefore, next.write(view(BRAM, 9, 2, true))).kept();
-        assertThat(combatants(bramBefore).get(2)).isNotSameAs(combatants(aldaBefore).get(2));
-        assertThat(combatants((ViewPart.Fields) bramKept).get(2)).isSameAs(combatants((ViewPart.Fields) aldaKept).get(2))
-                .isSameAs(combatants(aldaBefore).get(2));
-
-        ViewPart.Fields again = new ViewWriter(JSON).write(view(ALDA, 9, 4, true));
-        assertThat(new ViewWriter(JSON).diff(aldaBefore, again).kept()).as("nothing changed: the view kept before")
-                .isSameAs(aldaBefore);
+        assertThat(after.diff(aldaBefore, aldaAfter).isEmpty()).as("an unchanged view").isTrue();
     }
 
     @Test
@@ -142,13 +121,12 @@ class ViewWriterTest {
         MemberView first = view(ALDA, 9, 4, true);
         ViewPart.Fields aldaBefore = new ViewWriter(JSON).write(first);
         ViewWriter fanOut = new ViewWriter(JSON, Map.of());
-        ViewPart.Fields written = fanOut.write(first);
-        ViewPart.Fields kept = (ViewPart.Fields) fanOut.diff(aldaBefore, written).kept();
+        ViewPart.Fields written = fanOut.write(first, aldaBefore);
         List<CombatantView> records = ((SentTable) first.table()).combatants();
         assertThat(fanOut.combatants()).hasSize(3);
         for (int i = 0; i < 3; i++) {
-            assertThat(fanOut.combatants().get(records.get(i))).as("the part kept, not a second copy of its bytes")
-                    .isSameAs(combatants(kept).get(i)).isSameAs(combatants(aldaBefore).get(i));
+            assertThat(fanOut.combatants().get(records.get(i))).as("the part seen before, not a second copy of its bytes")
+                    .isSameAs(combatants(written).get(i)).isSameAs(combatants(aldaBefore).get(i));
         }
 
         // The next fan-out: Bram's record is new (he was hurt), Alda's and the orc's are the same records.
@@ -160,10 +138,10 @@ class ViewWriterTest {
         ViewWriter next = new ViewWriter(JSON, fanOut.combatants());
         ViewPart.Fields after = next.write(second);
         assertThat(after.json()).isEqualTo(JSON.writeValueAsBytes(second));
-        assertThat(combatants(after).get(0)).isSameAs(combatants(kept).get(0));
-        assertThat(combatants(after).get(2)).isSameAs(combatants(kept).get(2));
-        assertThat(combatants(after).get(1)).isNotSameAs(combatants(kept).get(1));
-        assertPatchTurns(kept, after, next.diff(kept, after).patch());
+        assertThat(combatants(after).get(0)).isSameAs(combatants(written).get(0));
+        assertThat(combatants(after).get(2)).isSameAs(combatants(written).get(2));
+        assertThat(combatants(after).get(1)).isNotSameAs(combatants(written).get(1));
+        assertPatchTurns(written, after, next.diff(written, after));
     }
 
     @Test
@@ -172,17 +150,53 @@ class ViewWriterTest {
         ViewPart.Fields after = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE, SPENT)));
         assertThat(actions(after)).hasSize(2);
 
-        ViewWriter.Diff diff = new ViewWriter(JSON).diff(before, after);
-        assertThat(diff.patch().toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/table/actions/1/enabled\",\"value\":false},"
+        Patch diff = new ViewWriter(JSON).diff(before, after);
+        assertThat(diff.toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/table/actions/1/enabled\",\"value\":false},"
                 + "{\"op\":\"replace\",\"path\":\"/table/actions/1/reason\",\"value\":\"No AP left\"}]");
-        assertPatchTurns(before, after, diff.patch());
-        assertThat(actions((ViewPart.Fields) diff.kept()).get(0)).as("Move, unchanged").isSameAs(actions(before).get(0));
-        assertThat(actions((ViewPart.Fields) diff.kept()).get(1)).as("Spend AP, now disabled").isSameAs(actions(after).get(1));
+        assertPatchTurns(before, after, diff);
 
         ViewPart.Fields fewer = new ViewWriter(JSON).write(view(ALDA, 9, 4, true, List.of(MOVE)));
-        Patch shorter = new ViewWriter(JSON).diff(before, fewer).patch();
+        Patch shorter = new ViewWriter(JSON).diff(before, fewer);
         assertThat(shorter.toString()).contains("\"op\":\"replace\",\"path\":\"/table/actions\"");
         assertPatchTurns(before, fewer, shorter);
+    }
+
+    @Test
+    void anActionOfferedAlikeToACharactersOwnerAndTheGmIsOnePartWrittenOnceAndPatchedAlike() {
+        ActionOption deal = new ActionOption("actlite.dealCard", "Deal next card", Map.of(), List.of(), null, true, "", true);
+        ActionOption bramAttacks = new ActionOption("actlite.attack", "Attack", Map.of("characterId", "c-bram"),
+                List.of(Need.of("target")), 2, true, "", false);
+        ViewWriter writer = new ViewWriter(JSON);
+        MemberView gmView = view(GM, 9, 4, true, List.of(MOVE, SPEND, bramAttacks, deal), writer::sent);
+        MemberView aldaView = view(ALDA, 9, 4, true, List.of(MOVE, SPEND), writer::sent);
+        MemberView bramView = view(BRAM, 9, 4, true, List.of(bramAttacks), writer::sent);
+        ViewPart.Fields gm = writer.write(gmView);
+        ViewPart.Fields alda = writer.write(aldaView);
+        ViewPart.Fields bram = writer.write(bramView);
+
+        assertThat(new String(gm.json())).isEqualTo(new String(JSON.writeValueAsBytes(gmView)));
+        assertThat(new String(alda.json())).isEqualTo(new String(JSON.writeValueAsBytes(aldaView)));
+        assertThat(new String(bram.json())).isEqualTo(new String(JSON.writeValueAsBytes(bramView)));
+        // Alda's actions ask for needs 0 and none, in her view as in the GM's: one part each for both.
+        assertThat(actions(alda).get(0)).isSameAs(actions(gm).get(0));
+        assertThat(actions(alda).get(1)).isSameAs(actions(gm).get(1));
+        // Bram's attack asks for the target, need 1 in the GM's view and 0 in his: two parts.
+        assertThat(new String(actions(gm).get(2).json())).contains("\"needs\":[1]");
+        assertThat(new String(actions(bram).get(0).json())).contains("\"needs\":[0]");
+
+        // The next event spends Alda's last AP: both views get the same operations, worked out once.
+        ViewWriter next = new ViewWriter(JSON);
+        ViewPart.Fields gmAfter = next.write(view(GM, 9, 4, true, List.of(MOVE, SPENT, bramAttacks, deal), next::sent));
+        ViewPart.Fields aldaAfter = next.write(view(ALDA, 9, 4, true, List.of(MOVE, SPENT), next::sent));
+        assertThat(actions(aldaAfter).get(1)).isSameAs(actions(gmAfter).get(1));
+        Patch gmPatch = next.diff(gm, gmAfter);
+        Patch aldaPatch = next.diff(alda, aldaAfter);
+        assertThat(aldaPatch.toString()).isEqualTo("[{\"op\":\"replace\",\"path\":\"/table/actions/1/enabled\",\"value\":false},"
+                + "{\"op\":\"replace\",\"path\":\"/table/actions/1/reason\",\"value\":\"No AP left\"}]");
+        assertThat(gmPatch).isEqualTo(aldaPatch);
+        assertThat(gmPatch.ops().get(0)).isSameAs(aldaPatch.ops().get(0));
+        assertPatchTurns(gm, gmAfter, gmPatch);
+        assertPatchTurns(alda, aldaAfter, aldaPatch);
     }
 
     @Test
@@ -200,11 +214,10 @@ class ViewWriterTest {
         assertThat(actions(written).get(0)).as("Move, unchanged").isSameAs(actions(kept).get(0));
         assertThat(actions(written).get(1)).as("Spend AP, now disabled").isNotSameAs(actions(kept).get(1));
 
-        ViewWriter.Diff diff = next.diff(kept, written);
-        assertPatchTurns(kept, written, diff.patch());
-        assertThat(diff.patch().toString()).contains("/table/combatants/1/").contains("/table/actions/1/enabled")
+        Patch diff = next.diff(kept, written);
+        assertPatchTurns(kept, written, diff);
+        assertThat(diff.toString()).contains("/table/combatants/1/").contains("/table/actions/1/enabled")
                 .doesNotContain("/table/actions/0").doesNotContain("/me");
-        assertThat(combatants((ViewPart.Fields) diff.kept()).get(0)).isSameAs(combatants(kept).get(0));
 
         // A kept view of another shape (no table of parts yet) leaves every part to be written anew.
         MemberView other = new MemberView("t-1", "x", "X", ALDA, List.of(ALDA), Map.of("anything", List.of(1, 2)), List.of(), null);
@@ -212,7 +225,7 @@ class ViewWriterTest {
         ViewPart.Fields fromOther = new ViewWriter(JSON).write(now, otherKept);
         assertThat(fromOther.json()).isEqualTo(JSON.writeValueAsBytes(now));
         assertThat(fromOther.get("me")).isSameAs(otherKept.get("me"));
-        assertPatchTurns(otherKept, fromOther, new ViewWriter(JSON).diff(otherKept, fromOther).patch());
+        assertPatchTurns(otherKept, fromOther, new ViewWriter(JSON).diff(otherKept, fromOther));
     }
 
     @Test
@@ -220,15 +233,15 @@ class ViewWriterTest {
         ViewWriter writer = new ViewWriter(JSON);
         ViewPart.Fields without = writer.write(view(GM, 9, 4, false));
         ViewPart.Fields with = writer.write(view(GM, 9, 4, true));
-        Patch patch = writer.diff(without, with).patch();
+        Patch patch = writer.diff(without, with);
         assertThat(patch.toString()).contains("\"op\":\"replace\",\"path\":\"/table/combatants\"");
         assertPatchTurns(without, with, patch);
-        assertPatchTurns(with, without, writer.diff(with, without).patch());
+        assertPatchTurns(with, without, writer.diff(with, without));
 
         ViewPart.Fields offered = with.with("undo", writer.leaf(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
         assertThat(offered.get("undo").json()).isEqualTo(JSON.writeValueAsBytes(new MemberView.Undo(true, 7L, "Alda spent 1 AP")));
-        assertPatchTurns(with, offered, writer.diff(with, offered).patch());
-        assertThat(writer.diff(with, offered).patch().toString()).doesNotContain("/table");
+        assertPatchTurns(with, offered, writer.diff(with, offered));
+        assertThat(writer.diff(with, offered).toString()).doesNotContain("/table");
     }
 
     private static final DeckView.Card ALDA_AP = new DeckView.Card("1", "c-alda", "ap", "AP");
@@ -275,20 +288,20 @@ class ViewWriterTest {
         ViewPart.Fields bramAfter = next.write(withDeck(BRAM, List.of(), spent), bram);
         assertThat(bramAfter.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(BRAM, List.of(), spent)));
         assertThat(hands(bramAfter).get(1)).as("Bram's own hand, unchanged").isSameAs(hands(bram).get(1));
-        Patch patch = next.diff(bram, bramAfter).patch();
+        Patch patch = next.diff(bram, bramAfter);
         assertThat(patch.toString()).contains("/table/initiative/hands/c-alda/count").contains("/table/initiative/discard")
                 .doesNotContain("/table/initiative/round").doesNotContain("hands/c-bram").doesNotContain("lastDealt");
         assertPatchTurns(bram, bramAfter, patch);
         ViewPart.Fields gmAfter = next.write(withDeck(GM, List.of(), spent), gm);
         assertThat(gmAfter.json()).isEqualTo(JSON.writeValueAsBytes(withDeck(GM, List.of(), spent)));
-        assertPatchTurns(gm, gmAfter, next.diff(gm, gmAfter).patch());
+        assertPatchTurns(gm, gmAfter, next.diff(gm, gmAfter));
 
         // Before initiative there is no deck; when it starts, the deck replaces the null whole.
         MemberView noDeck = new MemberView("t-1", "actlite", "Actlite", BRAM, List.of(GM, ALDA, BRAM),
                 SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), null, List.of())), List.of(), null);
         ViewPart.Fields before = new ViewWriter(JSON).write(noDeck);
-        assertPatchTurns(before, bram, new ViewWriter(JSON).diff(before, bram).patch());
-        assertPatchTurns(bram, before, new ViewWriter(JSON).diff(bram, before).patch());
+        assertPatchTurns(before, bram, new ViewWriter(JSON).diff(before, bram));
+        assertPatchTurns(bram, before, new ViewWriter(JSON).diff(bram, before));
     }
 
     @Test
@@ -308,7 +321,7 @@ class ViewWriterTest {
         ViewPart.Fields now = next.write(to, written);
         assertThat(written.json()).isEqualTo(JSON.writeValueAsBytes(from));
         assertThat(now.json()).isEqualTo(JSON.writeValueAsBytes(to));
-        Patch patch = next.diff(written, now).patch();
+        Patch patch = next.diff(written, now);
         assertThat(patch.toString()).contains("/table/initiative/hands/c-\\\"odd\\\"~1one~0/count");
         assertPatchTurns(written, now, patch);
     }
@@ -319,7 +332,7 @@ class ViewWriterTest {
         EventView seen = new EventView(12, java.time.Instant.parse("2026-11-22T10:00:00.123Z"), "alda", "Alda \"the Bold\"",
                 "rules", "actlite.spendAp", RollMode.PUBLIC, false, List.of(EventView.Line.of("Alda spends 1 AP.")),
                 List.of("apSpent"), null);
-        Patch patch = writer.diff(writer.write(view(ALDA, 9, 4, true)), writer.write(view(ALDA, 9, 2, true))).patch();
+        Patch patch = writer.diff(writer.write(view(ALDA, 9, 4, true)), writer.write(view(ALDA, 9, 2, true)));
         assertThat(patch.isEmpty()).isFalse();
         for (Patch ops : List.of(patch, Patch.NONE, Patch.replace("", "{\"a\":\"\\\"quoted\\\"\"}".getBytes()))) {
             assertThat(new String(writer.event(12, writer.part(seen), ops)))
