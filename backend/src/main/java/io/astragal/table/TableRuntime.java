@@ -53,7 +53,7 @@ final class TableRuntime {
     final ViewMemory viewMemory = new ViewMemory();
     /** The leaves of the combatant records of the last fan-out that wrote a view ({@link ViewWriter#combatants()}). */
     Map<Object, ViewPart.Leaf> combatantLeaves = Map.of();
-    /** What each member was last sent, and what it was built from. */
+    /** What each member's last view was built from. */
     private final Map<String, SentView> lastViews = new HashMap<>();
     /**
      * The latest refusals, so that a command sent again gets the same answer. An accepted command

@@ -8,7 +8,7 @@ import java.util.List;
 import tools.jackson.core.io.JsonStringEncoder;
 
 /**
- * A member's view as it is kept between events: the JSON bytes of its parts (the view's fields, the
+ * A member's view as a fan-out writes it: the JSON bytes of its parts (the view's fields, the
  * table's fields, the deck's, each combatant, each action) rather than of the whole. Players' views
  * repeat most of the table (every combatant seen from outside, the discard pile): a fan-out writes
  * each such part once and hands the same {@link Leaf} to every member who sees it alike, and a patch

@@ -59,7 +59,7 @@ final class ViewWriter {
     /** The keys of the decks' hands (the participants' ids): one instance for all the members' decks. */
     private ViewPart.Keys handKeys;
 
-    /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf this is kept for. */
+    /** The operations that turn leaf {@code from}, found at {@code at}, into the leaf they are worked out for. */
     private record Diffed(ViewPart.Leaf from, String at, List<byte[]> ops) {
     }
 
