@@ -485,8 +485,9 @@ public class TableEngine {
         for (Member member : members) {
             TableRuntime.SentView before = table.sentView(member.userId());
             if (before != null && !before.sameTableAs(table.state, members, characters)) {
+                Member then = asIn(before.members(), member);
                 earlier.put(member.userId(), earlierViews.computeIfAbsent(before.state(),
-                        state -> table.referee.views(state, table.viewMemory)).apply(new Viewer(member.userId(), member.role())));
+                        state -> table.referee.views(state, table.viewMemory)).apply(new Viewer(then.userId(), then.role())));
             }
         }
         Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
@@ -512,8 +513,12 @@ public class TableEngine {
                     now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), null);
                     patch = Patch.replace("", now.json());
                 } else {
-                    ViewPart.Fields then = viewOf(table, member, before.members(), before.characters(), before.undo(), writer,
-                            earlier.get(member.userId()), null);
+                    // As the member was then: their role or name may have changed since.
+                    Member was = asIn(before.members(), member);
+                    Object earlierTable = earlier.containsKey(member.userId()) ? earlier.get(member.userId())
+                            : views.apply(new Viewer(was.userId(), was.role()));
+                    ViewPart.Fields then = viewOf(table, was, before.members(), before.characters(), before.undo(), writer,
+                            earlierTable, null);
                     now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), then);
                     patch = writer.diff(then, now);
                 }
@@ -532,6 +537,16 @@ public class TableEngine {
         if (!combatants.isEmpty()) {
             table.combatantLeaves = combatants;
         }
+    }
+
+    /** The entry for {@code member} in {@code members}, as it was when that list was read; {@code member} if none. */
+    private static Member asIn(List<Member> members, Member member) {
+        for (Member m : members) {
+            if (m.userId().equals(member.userId())) {
+                return m;
+            }
+        }
+        return member;
     }
 
     /** The GM's view offers to undo the newest undoable event; no one else's view depends on it. */

@@ -2,6 +2,7 @@ package io.astragal.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.astragal.support.ClientView;
 import io.astragal.support.IntegrationTest;
 import io.astragal.support.Player;
 import io.astragal.support.TableClient;
@@ -50,6 +51,28 @@ class TableRosterChangesTest {
             gm.send("DELETE", "/api/campaigns/" + table + "/members/" + alda.userId(), null, 204);
             JsonNode removed = a.replyTo(a.command("chat", Map.of("text", "one more")));
             assertThat(removed.get("code").asString()).isEqualTo("NOT_A_MEMBER");
+        }
+    }
+
+    /**
+     * A fan-out patches each member's view from the one they saw last, built again from what it was
+     * built from: a member whose role changed since is patched from the view of their old role.
+     */
+    @Test
+    void aPlayerMadeASpectatorIsPatchedFromTheViewTheySawAsAPlayer() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            g.nextOfKind("snapshot");
+            ClientView seen = ClientView.of(a.nextOfKind("snapshot"));
+            assertThat(seen.view().get("me").get("role").asString()).isEqualTo("PLAYER");
+
+            gm.send("PUT", "/api/campaigns/" + table + "/members/" + alda.userId(), Map.of("role", "SPECTATOR"), 200);
+            long seq = g.replyTo(g.command("chat", Map.of("text", "Alda watches now"))).get("seq").asLong();
+            seen.catchUp(a, seq);
+            assertThat(seen.view().get("me").get("role").asString()).isEqualTo("SPECTATOR");
+            try (TableClient fresh = TableClient.join(port, alda, table, -1)) {
+                assertThat(fresh.nextOfKind("snapshot").get("view")).as("Alda's patched view").isEqualTo(seen.view());
+            }
         }
     }
 
