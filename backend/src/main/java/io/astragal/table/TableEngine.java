@@ -491,6 +491,7 @@ public class TableEngine {
             }
         }
         Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
+        MemberView.Undo offer = undoOf(undoable);
         ViewPart.Leaf previousEvent = null;
         Patch previousPatch = null;
         byte[] previousWritten = null;
@@ -499,7 +500,7 @@ public class TableEngine {
             TableRuntime.SentView before = table.sentView(member.userId());
             Patch patch;
             Long undoSeq = undoSeq(member, undoable);
-            MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
+            MemberView.Undo undo = viewer.isGm() ? offer : null;
             if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
                 // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
                 patch = Patch.NONE;
