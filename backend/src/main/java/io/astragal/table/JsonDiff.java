@@ -23,30 +23,33 @@ final class JsonDiff {
     private JsonDiff() {
     }
 
-    /**
-     * The two indexes of the thread's current diff, reused: a fan-out diffs every member's view in
-     * turn on one thread, and growing fresh index arrays for each was a fifth of what it allocated.
-     */
-    private static final ThreadLocal<Index[]> INDEXES = ThreadLocal.withInitial(() -> new Index[] {new Index(), new Index()});
-
     static Patch diff(ObjectMapper json, byte[] from, byte[] to) {
         List<byte[]> ops = new ArrayList<>();
-        diff(json, from, to, "", ops);
+        diff(json, new Indexes(), new ViewPart.Leaf(from), new ViewPart.Leaf(to), "", ops);
         return new Patch(ops);
+    }
+
+    /**
+     * The two indexes of a diff, reused from one diff to the next by whoever holds them: a fan-out
+     * diffs every member's view in turn, and growing fresh index arrays for each was a fifth of what
+     * it allocated.
+     */
+    static final class Indexes {
+        private final Index from = new Index();
+        private final Index to = new Index();
     }
 
     /**
      * Adds to {@code ops} what turns {@code from} into {@code to}, two values found at the JSON pointer
      * {@code at}: each operation as its bytes ({@link Patch#op}).
      */
-    static void diff(ObjectMapper json, byte[] from, byte[] to, String at, List<byte[]> ops) {
-        if (!Arrays.equals(from, to)) {
-            Index[] indexes = INDEXES.get();
+    static void diff(ObjectMapper json, Indexes indexes, ViewPart.Leaf from, ViewPart.Leaf to, String at, List<byte[]> ops) {
+        if (!from.sameBytes(to)) {
             try {
-                new Walk(json, indexes[0].of(from), indexes[1].of(to), ops, at, new ArrayList<>()).diff(0, 0);
+                new Walk(json, indexes.from.of(from), indexes.to.of(to), ops, at, new ArrayList<>()).diff(0, 0);
             } finally {
-                indexes[0].release();
-                indexes[1].release();
+                indexes.from.release();
+                indexes.to.release();
             }
         }
     }
@@ -66,6 +69,8 @@ final class JsonDiff {
         private static final int KEPT = 1 << 14;
 
         byte[] doc;
+        /** Where the indexed value ends in {@code doc}: a leaf may be one of many in its buffer. */
+        private int limit;
         int size;
         byte[] kinds = new byte[64];
         int[] starts = new int[64];
@@ -76,11 +81,12 @@ final class JsonDiff {
         int[] keyEnds = new int[64];
         private int at;
 
-        /** Indexes {@code doc}, reusing this index's arrays. */
-        Index of(byte[] doc) {
-            this.doc = doc;
+        /** Indexes the leaf's bytes, reusing this index's arrays. */
+        Index of(ViewPart.Leaf leaf) {
+            this.doc = leaf.bytes();
+            limit = leaf.end();
             size = 0;
-            at = 0;
+            at = leaf.start();
             value(-1, -1);
             return this;
         }
@@ -130,7 +136,7 @@ final class JsonDiff {
                 if (first == '"') {
                     skipString();
                 } else {
-                    while (at < doc.length && doc[at] != ',' && doc[at] != '}' && doc[at] != ']' && doc[at] > ' ') {
+                    while (at < limit && doc[at] != ',' && doc[at] != '}' && doc[at] != ']' && doc[at] > ' ') {
                         at++;
                     }
                 }
@@ -148,7 +154,7 @@ final class JsonDiff {
         }
 
         private void space() {
-            while (at < doc.length && (doc[at] == ' ' || doc[at] == '\n' || doc[at] == '\r' || doc[at] == '\t')) {
+            while (at < limit && (doc[at] == ' ' || doc[at] == '\n' || doc[at] == '\r' || doc[at] == '\t')) {
                 at++;
             }
         }

@@ -29,6 +29,20 @@ final class Patch {
         return new Patch(List.of(op("replace", path, value, 0, value.length)));
     }
 
+    /** A patch that replaces what is at {@code path} with {@code value}, a leaf's bytes read where they are. */
+    static Patch replace(String path, ViewPart value) {
+        return new Patch(List.of(replacing(path, value)));
+    }
+
+    /** The operation that replaces what is at {@code path} with {@code value}. */
+    static byte[] replacing(String path, ViewPart value) {
+        if (value instanceof ViewPart.Leaf leaf) {
+            return op("replace", path, leaf.bytes(), leaf.start(), leaf.end());
+        }
+        byte[] whole = value.json();
+        return op("replace", path, whole, 0, whole.length);
+    }
+
     /**
      * One operation's bytes: {@code {"op":…,"path":…,"value":…}}, the value being {@code doc}'s bytes
      * from {@code start} to {@code end}; without a value when {@code doc} is null (a remove).

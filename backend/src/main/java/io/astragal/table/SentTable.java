@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A ruleset's {@link TableView} as a member is sent it: each distinct {@link Need} once, in
@@ -24,6 +25,25 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
     /** An {@link ActionOption} with {@code needs} as indices into {@link SentTable#needs}. */
     record Action(String command, String label, Map<String, Object> args, int[] needs, Integer cost, boolean enabled,
                   String reason, boolean gmOnly) {
+
+        /** Equal when offered alike: the needs compared by their indices, not as one array. */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Action a && enabled == a.enabled && gmOnly == a.gmOnly && Objects.equals(command, a.command)
+                    && Objects.equals(label, a.label) && Arrays.equals(needs, a.needs) && Objects.equals(cost, a.cost)
+                    && Objects.equals(reason, a.reason) && Objects.equals(args, a.args);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(command, label, args, Arrays.hashCode(needs), cost, enabled, reason, gmOnly);
+        }
+
+        @Override
+        public String toString() {
+            return "Action[" + command + ", " + label + ", " + args + ", needs " + Arrays.toString(needs) + ", cost " + cost
+                    + (enabled ? "" : ", not enabled: " + reason) + (gmOnly ? ", GM only" : "") + "]";
+        }
     }
 
     /** The view to send: a {@link TableView} in this form; any other view as it is. */
@@ -46,7 +66,14 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
         for (ActionOption option : table.actions()) {
             int[] needs = new int[option.needs().size()];
             for (int i = 0; i < needs.length; i++) {
-                needs[i] = index.computeIfAbsent(option.needs().get(i), need -> index.size());
+                // Not computeIfAbsent: its lambda would capture the index, one more object per need.
+                Need need = option.needs().get(i);
+                Integer at = index.get(need);
+                if (at == null) {
+                    at = index.size();
+                    index.put(need, at);
+                }
+                needs[i] = at;
             }
             Action action = made.get(option);
             if (action == null || !Arrays.equals(action.needs(), needs)) {

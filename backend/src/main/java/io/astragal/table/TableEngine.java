@@ -476,67 +476,64 @@ public class TableEngine {
 
     private void fanOut(TableRuntime table, List<Member> members, Map<String, CharacterCard> characters, LoggedEvent event) {
         Optional<LoggedEvent> undoable = undoOffer(table);
-        ViewWriter writer = new ViewWriter(json, table.combatantLeaves);
-        // The views members saw last are built again from what they were built from, all before this
-        // state's: a referee keeps its views of the last fan-out for the next (ViewMemory), and they are
-        // those of the earlier state (docs/performance.md, step 46).
-        Map<String, Object> earlier = new HashMap<>();
-        Map<Object, Function<Viewer, Object>> earlierViews = new IdentityHashMap<>(2);
-        for (Member member : members) {
-            TableRuntime.SentView before = table.sentView(member.userId());
-            if (before != null && !before.sameTableAs(table.state, members, characters)) {
-                Member then = asIn(before.members(), member);
-                earlier.put(member.userId(), earlierViews.computeIfAbsent(before.state(),
-                        state -> table.referee.views(state, table.viewMemory)).apply(new Viewer(then.userId(), then.role())));
-            }
-        }
-        Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
-        MemberView.Undo offer = undoOf(undoable);
-        ViewPart.Leaf previousEvent = null;
-        Patch previousPatch = null;
-        byte[] previousWritten = null;
-        for (Member member : members) {
-            Viewer viewer = new Viewer(member.userId(), member.role());
-            TableRuntime.SentView before = table.sentView(member.userId());
-            Patch patch;
-            Long undoSeq = undoSeq(member, undoable);
-            MemberView.Undo undo = viewer.isGm() ? offer : null;
-            if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
-                // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
-                patch = Patch.NONE;
-            } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
-                // Only the GM's undo offer moved: it alone is written and patched.
-                patch = Patch.replace("/undo", writer.leaf(undo).json());
-                table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
-            } else {
-                ViewPart.Fields now;
-                if (before == null) {
-                    now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), null);
-                    patch = Patch.replace("", now.json());
-                } else {
-                    // As the member was then: their role or name may have changed since.
-                    Member was = asIn(before.members(), member);
-                    Object earlierTable = earlier.containsKey(member.userId()) ? earlier.get(member.userId())
-                            : views.apply(new Viewer(was.userId(), was.role()));
-                    ViewPart.Fields then = viewOf(table, was, before.members(), before.characters(), before.undo(), writer,
-                            earlierTable, null);
-                    now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), then);
-                    patch = writer.diff(then, now);
+        try (ViewWriter writer = new ViewWriter(json)) {
+            // The views members saw last are built again from what they were built from, all before this
+            // state's: a referee keeps its views of the last fan-out for the next (ViewMemory), and they are
+            // those of the earlier state (docs/performance.md, step 46).
+            Map<String, Object> earlier = new HashMap<>();
+            Map<Object, Function<Viewer, Object>> earlierViews = new IdentityHashMap<>(2);
+            for (Member member : members) {
+                TableRuntime.SentView before = table.sentView(member.userId());
+                if (before != null && !before.sameTableAs(table.state, members, characters)) {
+                    Member then = asIn(before.members(), member);
+                    earlier.put(member.userId(), earlierViews.computeIfAbsent(before.state(),
+                            state -> table.referee.views(state, table.viewMemory)).apply(new Viewer(then.userId(), then.role())));
                 }
-                table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
             }
-            ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
-            // Players who see the event alike and whose views did not change are sent the same bytes.
-            byte[] written = eventView == previousEvent && patch.equals(previousPatch) ? previousWritten
-                    : writer.event(event.seq(), eventView, patch);
-            publisher.toMember(table.id, member.userId(), written);
-            previousEvent = eventView;
-            previousPatch = patch;
-            previousWritten = written;
-        }
-        Map<Object, ViewPart.Leaf> combatants = writer.combatants();
-        if (!combatants.isEmpty()) {
-            table.combatantLeaves = combatants;
+            Function<Viewer, Object> views = table.referee.views(table.state, table.viewMemory);
+            MemberView.Undo offer = undoOf(undoable);
+            ViewPart.Leaf previousEvent = null;
+            Patch previousPatch = null;
+            byte[] previousWritten = null;
+            for (Member member : members) {
+                Viewer viewer = new Viewer(member.userId(), member.role());
+                TableRuntime.SentView before = table.sentView(member.userId());
+                Patch patch;
+                Long undoSeq = undoSeq(member, undoable);
+                MemberView.Undo undo = viewer.isGm() ? offer : null;
+                if (before != null && before.builtFrom(table.state, members, characters, undoSeq)) {
+                    // Same inputs, same view: a chat, a free roll or a check changes no one's view but the GM's undo.
+                    patch = Patch.NONE;
+                } else if (before != null && undoSeq != null && before.sameTableAs(table.state, members, characters)) {
+                    // Only the GM's undo offer moved: it alone is written and patched.
+                    patch = Patch.replace("/undo", writer.leaf(undo));
+                    table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
+                } else {
+                    ViewPart.Fields now;
+                    if (before == null) {
+                        now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), null);
+                        patch = Patch.replace("", now);
+                    } else {
+                        // As the member was then: their role or name may have changed since.
+                        Member was = asIn(before.members(), member);
+                        Object earlierTable = earlier.containsKey(member.userId()) ? earlier.get(member.userId())
+                                : views.apply(new Viewer(was.userId(), was.role()));
+                        ViewPart.Fields then = viewOf(table, was, before.members(), before.characters(), before.undo(), writer,
+                                earlierTable, null);
+                        now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), then);
+                        patch = writer.diff(then, now);
+                    }
+                    table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
+                }
+                ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
+                // Players who see the event alike and whose views did not change are sent the same bytes.
+                byte[] written = eventView == previousEvent && patch.equals(previousPatch) ? previousWritten
+                        : writer.event(event.seq(), eventView, patch);
+                publisher.toMember(table.id, member.userId(), written);
+                previousEvent = eventView;
+                previousPatch = patch;
+                previousWritten = written;
+            }
         }
     }
 
@@ -560,8 +557,11 @@ public class TableEngine {
         Optional<LoggedEvent> undoable = undoOffer(table);
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView.Undo undo = viewer.isGm() ? undoOf(undoable) : null;
-        byte[] written = viewOf(table, member, members, characters, undo, new ViewWriter(json),
-                table.referee.views(table.state).apply(viewer), null).json();
+        byte[] written;
+        try (ViewWriter writer = new ViewWriter(json)) {
+            written = viewOf(table, member, members, characters, undo, writer, table.referee.views(table.state).apply(viewer), null)
+                    .json();
+        }
         table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters,
                 undoSeq(member, undoable), undo));
         return written;
@@ -738,15 +738,16 @@ public class TableEngine {
                     .map(row -> toLogged(table, row))
                     .filter(e -> e.seq() <= table.seq)
                     .toList();
-            ViewWriter writer = new ViewWriter(json);
-            for (Member member : members) {
-                Viewer viewer = new Viewer(member.userId(), member.role());
-                for (int i = 0; i < missed.size(); i++) {
-                    LoggedEvent event = missed.get(i);
-                    Patch patch = i < missed.size() - 1 ? Patch.NONE
-                            : Patch.replace("", viewOf(table, member, members, characters));
-                    publisher.toMember(table.id, member.userId(),
-                            writer.event(event.seq(), writer.part(eventView(table, event, viewer)), patch));
+            try (ViewWriter writer = new ViewWriter(json)) {
+                for (Member member : members) {
+                    Viewer viewer = new Viewer(member.userId(), member.role());
+                    for (int i = 0; i < missed.size(); i++) {
+                        LoggedEvent event = missed.get(i);
+                        Patch patch = i < missed.size() - 1 ? Patch.NONE
+                                : Patch.replace("", viewOf(table, member, members, characters));
+                        publisher.toMember(table.id, member.userId(),
+                                writer.event(event.seq(), writer.part(eventView(table, event, viewer)), patch));
+                    }
                 }
             }
             log.info("Table {}: told members of seq {} to {}, found in the log on reload", table.id, sent + 1, table.seq);

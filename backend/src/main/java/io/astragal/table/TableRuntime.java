@@ -51,8 +51,6 @@ final class TableRuntime {
     final Set<Long> reverted = new HashSet<>();
     /** What the referee keeps of this table's fan-outs for the next ({@code Referee.views}). */
     final ViewMemory viewMemory = new ViewMemory();
-    /** The leaves of the combatant records of the last fan-out that wrote a view ({@link ViewWriter#combatants()}). */
-    Map<Object, ViewPart.Leaf> combatantLeaves = Map.of();
     /** What each member's last view was built from. */
     private final Map<String, SentView> lastViews = new HashMap<>();
     /**

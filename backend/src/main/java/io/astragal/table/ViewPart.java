@@ -3,8 +3,10 @@ package io.astragal.table;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.core.io.JsonStringEncoder;
 
 /**
@@ -17,8 +19,107 @@ import tools.jackson.core.io.JsonStringEncoder;
  */
 sealed interface ViewPart {
 
-    /** A value as JSON bytes. */
-    record Leaf(byte[] json) implements ViewPart {
+    /**
+     * A value and its JSON bytes, written when first read: a fan-out builds the view each member saw
+     * last and the view now, and a part whose value is the one the view before showed is that part
+     * again, so neither is written (docs/performance.md, step 50). A leaf's bytes are written into
+     * its writer's buffer, one leaf after another, and read there ({@link ViewWriter}, step 49).
+     */
+    final class Leaf implements ViewPart {
+
+        /** The value of a leaf made of bytes alone: none that a view holds. */
+        private static final Object BYTES_ALONE = new Object();
+
+        private final Object value;
+        /** Writes the value; null once the bytes are here. */
+        private Function<Object, Leaf> writer;
+        private byte[] bytes;
+        private int start;
+        private int end;
+
+        /** The value, to be written by {@code writer} when its bytes are first read. */
+        Leaf(Object value, Function<Object, Leaf> writer) {
+            this.value = value;
+            this.writer = writer;
+        }
+
+        /** The bytes {@code json} from {@code start} to {@code end}. */
+        Leaf(byte[] json, int start, int end) {
+            this.value = BYTES_ALONE;
+            this.bytes = json;
+            this.start = start;
+            this.end = end;
+        }
+
+        Leaf(byte[] json) {
+            this(json, 0, json.length);
+        }
+
+        /**
+         * Whether this is the leaf of {@code other}: the same record, or an equal one. Equal records
+         * are written alike (a view's maps list their entries in one order), so their leaves need
+         * not be written to tell.
+         */
+        boolean isOf(Object other) {
+            return value == other || value != null && value != BYTES_ALONE && value.equals(other);
+        }
+
+        /** Whether the bytes have been written: not for a part that was the same as in the view before. */
+        boolean written() {
+            return writer == null;
+        }
+
+        private void write() {
+            if (writer != null) {
+                Leaf written = writer.apply(value);
+                bytes = written.bytes;
+                start = written.start;
+                end = written.end;
+                writer = null;
+            }
+        }
+
+        byte[] bytes() {
+            write();
+            return bytes;
+        }
+
+        int start() {
+            write();
+            return start;
+        }
+
+        int end() {
+            write();
+            return end;
+        }
+
+        int length() {
+            write();
+            return end - start;
+        }
+
+        /** Whether the two leaves' bytes are the same; known without writing them when their values are equal. */
+        boolean sameBytes(Leaf other) {
+            if (this == other || other.value != BYTES_ALONE && isOf(other.value)) {
+                return true;
+            }
+            write();
+            other.write();
+            return Arrays.equals(bytes, start, end, other.bytes, other.start, other.end);
+        }
+
+        /** The bytes as an array of their own. */
+        @Override
+        public byte[] json() {
+            write();
+            return start == 0 && end == bytes.length ? bytes : Arrays.copyOfRange(bytes, start, end);
+        }
+
+        @Override
+        public String toString() {
+            return writer != null ? "Leaf(" + value + ")" : new String(bytes, start, end - start, StandardCharsets.UTF_8);
+        }
     }
 
     /** An object whose values are parts, under {@code keys}. */
@@ -86,7 +187,7 @@ sealed interface ViewPart {
 
     private void writeTo(ByteArrayOutputStream out) {
         switch (this) {
-            case Leaf leaf -> out.writeBytes(leaf.json());
+            case Leaf leaf -> out.write(leaf.bytes(), leaf.start(), leaf.length());
             case Fields fields -> {
                 out.write('{');
                 for (int i = 0; i < fields.values().size(); i++) {

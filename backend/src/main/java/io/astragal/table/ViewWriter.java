@@ -6,12 +6,13 @@ import io.astragal.rules.DeckView;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.SequenceWriter;
@@ -19,17 +20,21 @@ import tools.jackson.databind.SequenceWriter;
 /**
  * Writes members' views as {@link ViewPart}s and works out their patches, for one fan-out (or one
  * snapshot): the views of one table state. A part that several members see alike (a combatant seen
- * from outside, the deck, the member list, the event) is written once and they all get the same
- * {@link ViewPart.Leaf}; a patch from one leaf to another is worked out once. Equal parts are found
+ * from outside, the deck, the member list, the event) is one {@link ViewPart.Leaf} for them all,
+ * written at most once; a patch from one leaf to another is worked out once. Equal parts are found
  * by the records' value equality: every view here is built from the one state by the same code, so
  * equal records are written alike (their maps list their entries in the same order).
  *
- * <p>Nothing written is kept for the next fan-out but the leaves of the combatant records a referee
- * hands out again for combatants no command changed ({@link #combatants()}, docs/performance.md, step 35):
- * a fan-out writes the view each member saw last again, from what it was built from, and the view now
- * against it, so the parts that did not change are the same parts and the diff passes over them (step 46).
+ * <p>Nothing is kept for the next fan-out: a fan-out builds the view each member saw last again, from
+ * what it was built from (docs/performance.md, step 46), and the view now against it. A part whose
+ * value is the one in its place before is that same leaf, so the diff passes over it and neither is
+ * ever written; only the parts that changed are written, both ways, to be diffed (step 50).
+ *
+ * <p>The leaves are written one after another into one buffer ({@link Scratch}), not each copied out
+ * of it, as none outlives the fan-out; a writer that is closed hands its buffer to the next (step 49),
+ * and its leaves are not to be read after that.
  */
-final class ViewWriter {
+final class ViewWriter implements AutoCloseable {
 
     static final ViewPart.Keys MEMBER_VIEW = ViewPart.Keys.of("tableId", "rulesetId", "rulesetName", "me", "members",
             "table", "roster", "undo");
@@ -41,19 +46,14 @@ final class ViewWriter {
     private static final byte[] EVENT_PATCH = ",\"patch\":".getBytes(StandardCharsets.UTF_8);
 
     private final ObjectMapper json;
+    private Scratch scratch;
+    /** What each of this writer's leaves is written by, when its bytes are first read. */
+    private final Function<Object, ViewPart.Leaf> writeLeaf = this::write;
     /** The parts written that others may see alike, by value, and by the records a referee shares ({@code Referee.views}). */
     private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
     private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
     private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
 
-    /**
-     * The leaves of the combatant records a referee handed out at the table's fan-out before, by record:
-     * a combatant no command changed since is the same record again ({@code Referee.views}), and its leaf
-     * is not written again (docs/performance.md, step 35).
-     */
-    private final Map<Object, ViewPart.Leaf> combatantsBefore;
-    /** This fan-out's: the leaf each combatant record stands for. */
-    private final Map<Object, ViewPart.Leaf> combatants = new IdentityHashMap<>();
     /** The actions made for the members' views so far, by the option they offer ({@link #sent}). */
     private final Map<ActionOption, SentTable.Action> actionsMade = new IdentityHashMap<>();
     /** The keys of the decks' hands (the participants' ids): one instance for all the members' decks. */
@@ -64,18 +64,18 @@ final class ViewWriter {
     }
 
     ViewWriter(ObjectMapper json) {
-        this(json, Map.of());
-    }
-
-    /** For a table's fan-out, with the leaves of the combatant records of the fan-out before ({@link #combatants()}). */
-    ViewWriter(ObjectMapper json, Map<Object, ViewPart.Leaf> combatantsBefore) {
         this.json = json;
-        this.combatantsBefore = combatantsBefore;
+        this.scratch = Scratch.take(json);
     }
 
-    /** The leaf of each combatant record this writer wrote or was handed. Empty when no view was written. */
-    Map<Object, ViewPart.Leaf> combatants() {
-        return combatants;
+    /** Hands this writer's buffer to the next writer: the leaves it wrote are not to be read after this. */
+    @Override
+    public void close() {
+        Scratch done = scratch;
+        scratch = null;
+        if (done != null) {
+            done.give();
+        }
     }
 
     ViewPart.Fields write(MemberView view) {
@@ -92,10 +92,9 @@ final class ViewWriter {
 
     /**
      * The member's view as parts, against {@code before}, the view they saw last (null for none): a
-     * part whose bytes are those of the part in its place there is that part, neither copied out of
-     * the writer's buffer nor compared again when diffed. Most parts of a view do not change from one
-     * event to the next, and copying each out only to drop it was a sixth of what the server
-     * allocated (docs/performance.md, step 39).
+     * part whose value is that of the part in its place there is that part, not written and not
+     * compared again when diffed. Most parts of a view do not change from one event to the next
+     * (docs/performance.md, steps 39 and 50).
      */
     ViewPart.Fields write(MemberView view, ViewPart.Fields before) {
         return new ViewPart.Fields(MEMBER_VIEW, List.of(part(view.tableId(), field(before, MEMBER_VIEW, "tableId")),
@@ -123,7 +122,7 @@ final class ViewWriter {
         ViewPart combatantsBefore = field(before, SENT_TABLE, "combatants");
         List<ViewPart> combatants = new ArrayList<>(sent.combatants().size());
         for (CombatantView combatant : sent.combatants()) {
-            combatants.add(combatant(combatant, item(combatantsBefore, combatants.size())));
+            combatants.add(part(combatant, item(combatantsBefore, combatants.size())));
         }
         // Each action its own leaf: an event changes a few of a member's actions, and the diff compares
         // the rest byte for byte instead of scanning the whole list (docs/performance.md, step 33).
@@ -174,30 +173,16 @@ final class ViewWriter {
         return true;
     }
 
-    private ViewPart.Leaf combatant(CombatantView view, ViewPart before) {
-        ViewPart.Leaf leaf = combatants.get(view);
-        if (leaf == null) {
-            leaf = combatantsBefore.get(view);
-            if (leaf == null) {
-                leaf = part(view, before);
-            }
-            combatants.put(view, leaf);
-        }
-        return leaf;
-    }
-
     /**
      * An action: the same record in several members' views ({@link #sent}) is written once and its
      * leaf shared. Found by identity alone: hashing every action to find its equal in another
      * member's view would walk each one as writing it does.
      */
     private ViewPart.Leaf action(SentTable.Action action, ViewPart before) {
-        ViewPart.Leaf leaf = sharedRecords.get(action);
-        if (leaf == null) {
-            leaf = write(action, before);
-            sharedRecords.put(action, leaf);
+        if (before instanceof ViewPart.Leaf leaf && leaf.isOf(action)) {
+            return leaf;
         }
-        return leaf;
+        return sharedRecords.computeIfAbsent(action, this::unwritten);
     }
 
     /** A part only this member sees: written for them alone. */
@@ -205,62 +190,98 @@ final class ViewWriter {
         return leaf(value, null);
     }
 
-    /** A part only this member sees, {@code before} if it is a leaf of the same bytes ({@link #write(MemberView, ViewPart.Fields)}). */
+    /** A part only this member sees, {@code before} if it is the leaf of the same value ({@link #write(MemberView, ViewPart.Fields)}). */
     ViewPart.Leaf leaf(Object value, ViewPart before) {
-        return write(value, before);
+        return before instanceof ViewPart.Leaf leaf && leaf.isOf(value) ? leaf : unwritten(value);
     }
 
-    private ViewPart.Leaf write(Object value, ViewPart before) {
-        LeafWriter writer = LEAF_WRITERS.get();
-        if (writer == null || writer.json != json) {
-            writer = new LeafWriter(json);
-            LEAF_WRITERS.set(writer);
+    /** The value's leaf, to be written when its bytes are first read. */
+    private ViewPart.Leaf unwritten(Object value) {
+        return new ViewPart.Leaf(value, writeLeaf);
+    }
+
+    private ViewPart.Leaf write(Object value) {
+        if (scratch == null) {
+            throw new IllegalStateException("A leaf of a closed ViewWriter was read");
         }
         try {
-            byte[] same = before instanceof ViewPart.Leaf leaf ? leaf.json() : null;
-            byte[] written = writer.write(value, same);
-            return written == same ? (ViewPart.Leaf) before : new ViewPart.Leaf(written);
+            return scratch.write(value);
         } catch (RuntimeException e) {
-            // The generator may be left inside the value it failed on: the next leaf gets a new one.
-            LEAF_WRITERS.remove();
+            // The generator may be left inside the value it failed on: the next leaf gets new ones. The
+            // buffer is not handed on, as the leaves written into it so far may still be read.
+            scratch = new Scratch(json);
             throw e;
         }
     }
 
     /**
-     * Each thread's writer of leaves: one generator and one serialization context that write every
-     * leaf in turn into a buffer, from which the leaf's bytes are copied. A fan-out writes about fifty
-     * leaves, and {@code writeValueAsBytes} made a generator, its contexts and a serialization context
-     * for each, about a tenth of what the server allocated (docs/performance.md, step 32).
+     * What a writer writes with: one generator and one serialization context that write every leaf in
+     * turn into one buffer, and the indexes of its diffs. {@code writeValueAsBytes} made a generator,
+     * its contexts and a serialization context for each of a fan-out's fifty-odd leaves (step 32), and
+     * copying each leaf out of the buffer, most of them only to be compared and dropped, was a third of
+     * what a fan-out allocated (step 49). A fan-out runs on a virtual thread of its own, so these are
+     * handed from one writer to the next ({@link #take}) rather than kept per thread.
      */
-    private static final ThreadLocal<LeafWriter> LEAF_WRITERS = new ThreadLocal<>();
+    private static final class Scratch {
 
-    private static final class LeafWriter {
+        /** Past this size a buffer is not kept for the next writer. */
+        private static final int KEPT = 1 << 20;
+        /** The scratches no writer holds; a few suffice, as only so many fan-outs run at once. */
+        private static final AtomicReferenceArray<Scratch> SPARE = new AtomicReferenceArray<>(8);
+
         private final ObjectMapper json;
         private final Buffer buffer = new Buffer();
         private final SequenceWriter values;
+        private final JsonDiff.Indexes indexes = new JsonDiff.Indexes();
 
-        LeafWriter(ObjectMapper json) {
+        Scratch(ObjectMapper json) {
             this.json = json;
             // No separator between root values: each leaf is cut out of the buffer alone.
             this.values = json.writer().withRootValueSeparator((String) null).writeValues(buffer);
         }
 
-        /** The value's bytes: {@code same} itself if they are those, else a copy of what was written. */
-        byte[] write(Object value, byte[] same) {
+        static Scratch take(ObjectMapper json) {
+            for (int i = 0; i < SPARE.length(); i++) {
+                Scratch spare = SPARE.get(i) == null ? null : SPARE.getAndSet(i, null);
+                if (spare != null && spare.json == json) {
+                    return spare;
+                }
+            }
+            return new Scratch(json);
+        }
+
+        void give() {
+            if (buffer.capacity() > KEPT) {
+                return;
+            }
             buffer.reset();
+            for (int i = 0; i < SPARE.length(); i++) {
+                if (SPARE.get(i) == null && SPARE.compareAndSet(i, null, this)) {
+                    return;
+                }
+            }
+        }
+
+        /** The value's bytes, where they were written in the buffer. */
+        ViewPart.Leaf write(Object value) {
+            int start = buffer.size();
             values.write(value).flush();
-            return same != null && buffer.holds(same) ? same : buffer.toByteArray();
+            return new ViewPart.Leaf(buffer.array(), start, buffer.size());
         }
     }
 
+    /** A buffer whose written bytes are read in place: a grown buffer leaves the bytes before in the array they were written to. */
     private static final class Buffer extends ByteArrayOutputStream {
         Buffer() {
-            super(4096);
+            super(1 << 15);
         }
 
-        boolean holds(byte[] bytes) {
-            return Arrays.equals(buf, 0, count, bytes, 0, bytes.length);
+        int capacity() {
+            return buf.length;
+        }
+
+        byte[] array() {
+            return buf;
         }
     }
 
@@ -269,14 +290,17 @@ final class ViewWriter {
         return part(value, null);
     }
 
-    /** A part others may see alike; when first written, {@code before} if it is a leaf of the same bytes. */
+    /** A part others may see alike: {@code before} if it is the leaf of the same value. */
     private ViewPart.Leaf part(Object value, ViewPart before) {
+        if (before instanceof ViewPart.Leaf leaf && leaf.isOf(value)) {
+            return leaf;
+        }
         ViewPart.Leaf leaf = sharedRecords.get(value);
         if (leaf == null) {
             // Hashing a record walks all of it: a record the referee handed out before is found by identity.
             leaf = shared.get(value);
             if (leaf == null) {
-                leaf = write(value, before);
+                leaf = unwritten(value);
                 shared.put(value, leaf);
             }
             sharedRecords.put(value, leaf);
@@ -290,12 +314,13 @@ final class ViewWriter {
      */
     byte[] event(long seq, ViewPart.Leaf event, Patch patch) {
         byte[] number = Long.toString(seq).getBytes(StandardCharsets.US_ASCII);
-        byte[] message = new byte[EVENT_SEQ.length + number.length + EVENT_VIEW.length + event.json().length
+        byte[] message = new byte[EVENT_SEQ.length + number.length + EVENT_VIEW.length + event.length()
                 + EVENT_PATCH.length + patch.length() + 1];
         int at = put(message, 0, EVENT_SEQ);
         at = put(message, at, number);
         at = put(message, at, EVENT_VIEW);
-        at = put(message, at, event.json());
+        System.arraycopy(event.bytes(), event.start(), message, at, event.length());
+        at += event.length();
         at = put(message, at, EVENT_PATCH);
         at = patch.writeTo(message, at);
         message[at] = '}';
@@ -319,13 +344,13 @@ final class ViewWriter {
             return;
         }
         if (from instanceof ViewPart.Leaf a && to instanceof ViewPart.Leaf b) {
-            if (Arrays.equals(a.json(), b.json())) {
+            if (a.sameBytes(b)) {
                 return;
             }
             Diffed known = diffed.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
                 List<byte[]> made = new ArrayList<>();
-                JsonDiff.diff(json, a.json(), b.json(), at, made);
+                JsonDiff.diff(json, scratch.indexes, a, b, at, made);
                 known = new Diffed(a, at, made);
                 diffed.put(b, known);
             }
@@ -336,8 +361,7 @@ final class ViewWriter {
             diff(a.items(), b.items(), i -> at + "/" + i, ops);
         } else {
             // Another shape (an array of another length): replaced whole, as JsonDiff does.
-            byte[] whole = to.json();
-            ops.add(Patch.op("replace", at, whole, 0, whole.length));
+            ops.add(Patch.replacing(at, to));
         }
     }
 
@@ -349,8 +373,7 @@ final class ViewWriter {
         for (int i = 0; i < to.size(); i++) {
             ViewPart before = from.get(i);
             ViewPart now = to.get(i);
-            if (before != now && !(before instanceof ViewPart.Leaf a && now instanceof ViewPart.Leaf b
-                    && Arrays.equals(a.json(), b.json()))) {
+            if (before != now && !(before instanceof ViewPart.Leaf a && now instanceof ViewPart.Leaf b && a.sameBytes(b))) {
                 diff(before, now, at.apply(i), ops);
             }
         }

@@ -117,31 +117,55 @@ class ViewWriterTest {
     }
 
     @Test
-    void aCombatantRecordHandedOutAgainAtTheNextFanOutIsNotWrittenAgainAndTheTableKeepsOneCopyOfItsPart() {
+    void aPartWhoseValueIsTheOneInItsPlaceBeforeIsThatLeafAndOnlyThePartsThatChangedAreWrittenToBeDiffed() {
         MemberView first = view(ALDA, 9, 4, true);
-        ViewPart.Fields aldaBefore = new ViewWriter(JSON).write(first);
-        ViewWriter fanOut = new ViewWriter(JSON, Map.of());
-        ViewPart.Fields written = fanOut.write(first, aldaBefore);
+        // The next event: Bram's record is new (he was hurt), Alda's and the orc's are the same records.
         List<CombatantView> records = ((SentTable) first.table()).combatants();
-        assertThat(fanOut.combatants()).hasSize(3);
-        for (int i = 0; i < 3; i++) {
-            assertThat(fanOut.combatants().get(records.get(i))).as("the part seen before, not a second copy of its bytes")
-                    .isSameAs(combatants(written).get(i)).isSameAs(combatants(aldaBefore).get(i));
-        }
-
-        // The next fan-out: Bram's record is new (he was hurt), Alda's and the orc's are the same records.
         List<CombatantView> now = new ArrayList<>(records);
         now.set(1, combatant("c-bram", "bram", false, 2));
         SentTable table = (SentTable) first.table();
         MemberView second = new MemberView(first.tableId(), first.rulesetId(), first.rulesetName(), first.me(), first.members(),
                 new SentTable(table.model(), now, table.initiative(), table.actions(), table.needs()), first.roster(), first.undo());
-        ViewWriter next = new ViewWriter(JSON, fanOut.combatants());
-        ViewPart.Fields after = next.write(second);
-        assertThat(after.json()).isEqualTo(JSON.writeValueAsBytes(second));
-        assertThat(combatants(after).get(0)).isSameAs(combatants(written).get(0));
-        assertThat(combatants(after).get(2)).isSameAs(combatants(written).get(2));
-        assertThat(combatants(after).get(1)).isNotSameAs(combatants(written).get(1));
-        assertPatchTurns(written, after, next.diff(written, after));
+        try (ViewWriter fanOut = new ViewWriter(JSON)) {
+            ViewPart.Fields then = fanOut.write(first);
+            ViewPart.Fields after = fanOut.write(second, then);
+            assertThat(combatants(after).get(0)).isSameAs(combatants(then).get(0));
+            assertThat(combatants(after).get(2)).isSameAs(combatants(then).get(2));
+            assertThat(combatants(after).get(1)).isNotSameAs(combatants(then).get(1));
+
+            Patch patch = fanOut.diff(then, after);
+            assertThat(patch.toString()).isEqualTo(
+                    "[{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/value\",\"value\":2},"
+                            + "{\"op\":\"replace\",\"path\":\"/table/combatants/1/tracks/0/display\",\"value\":\"2\"}]");
+            assertThat(leaves(then).stream().filter(ViewPart.Leaf::written).map(ViewPart.class::cast)).as("written of the view before")
+                    .containsExactly(combatants(then).get(1));
+            assertThat(leaves(after).stream().filter(ViewPart.Leaf::written).map(ViewPart.class::cast)).as("written of the view now")
+                    .containsExactly(combatants(after).get(1));
+            assertThat(after.json()).isEqualTo(JSON.writeValueAsBytes(second));
+            assertPatchTurns(then, after, patch);
+        }
+    }
+
+    @Test
+    void aViewBuiltAgainFromEqualRecordsIsTheViewBeforeWithNothingWrittenAndNoPatch() {
+        try (ViewWriter fanOut = new ViewWriter(JSON)) {
+            ViewPart.Fields then = fanOut.write(view(ALDA, 9, 4, true, List.of(MOVE, SPEND)));
+            ViewPart.Fields again = fanOut.write(view(ALDA, 9, 4, true, List.of(MOVE, SPEND)), then);
+            assertThat(leaves(again)).hasSameSizeAs(leaves(then));
+            for (int i = 0; i < leaves(then).size(); i++) {
+                assertThat(leaves(again).get(i)).isSameAs(leaves(then).get(i));
+            }
+            assertThat(fanOut.diff(then, again).isEmpty()).isTrue();
+            assertThat(leaves(then).stream().filter(ViewPart.Leaf::written)).isEmpty();
+        }
+    }
+
+    @Test
+    void aLeafOfAClosedWriterIsNotReadFromTheBufferTheNextWriterWritesInto() {
+        ViewWriter closed = new ViewWriter(JSON);
+        ViewPart.Leaf unwritten = closed.leaf(List.of(1, 2));
+        closed.close();
+        assertThatThrownBy(unwritten::json).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
@@ -360,13 +384,43 @@ class ViewWriterTest {
     @Test
     void aPartWhoseWritingFailsLeavesNothingBehindForThePartsWrittenAfterIt() {
         ViewWriter writer = new ViewWriter(JSON);
-        assertThat(writer.leaf(List.of(1, 2)).json()).isEqualTo(JSON.writeValueAsBytes(List.of(1, 2)));
+        ViewPart.Leaf first = writer.leaf(List.of(1, 2));
+        assertThat(first.json()).isEqualTo(JSON.writeValueAsBytes(List.of(1, 2)));
 
-        assertThatThrownBy(() -> writer.leaf(new HalfWritten(7, "x"))).hasMessageContaining("cannot be written");
+        assertThatThrownBy(() -> writer.leaf(new HalfWritten(7, "x")).json()).hasMessageContaining("cannot be written");
 
         Map<String, Object> next = Map.of("a", 1);
         assertThat(new String(writer.leaf(next).json())).isEqualTo(JSON.writeValueAsString(next));
+        assertThat(new String(first.json())).as("a leaf written before the failure").isEqualTo("[1,2]");
         assertThat(new String(new ViewWriter(JSON).leaf("t-1").json())).isEqualTo("\"t-1\"");
+    }
+
+    @Test
+    void leavesWrittenOneAfterAnotherIntoTheWritersBufferKeepTheirBytesAsItGrowsAndAnUnchangedOneIsTheLeafBefore() {
+        try (ViewWriter writer = new ViewWriter(JSON)) {
+            List<ViewPart.Leaf> leaves = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                leaves.add(writer.leaf(Map.of("n", i, "text", "leaf " + i)));
+            }
+            for (int i = 0; i < leaves.size(); i++) {
+                assertThat(new String(leaves.get(i).json())).isEqualTo(JSON.writeValueAsString(Map.of("n", i, "text", "leaf " + i)));
+            }
+            assertThat(writer.leaf(Map.of("n", 7, "text", "leaf 7"), leaves.get(7))).isSameAs(leaves.get(7));
+            ViewPart.Leaf changed = writer.leaf(Map.of("n", 8, "text", "leaf 8!"), leaves.get(8));
+            assertThat(new String(changed.json())).isEqualTo(JSON.writeValueAsString(Map.of("n", 8, "text", "leaf 8!")));
+            assertThat(new String(leaves.get(4_999).json())).isEqualTo(JSON.writeValueAsString(Map.of("n", 4_999, "text", "leaf 4999")));
+        }
+    }
+
+    /** Every leaf of a view, in the order they are written out. */
+    private static List<ViewPart.Leaf> leaves(ViewPart part) {
+        List<ViewPart.Leaf> leaves = new ArrayList<>();
+        switch (part) {
+            case ViewPart.Leaf leaf -> leaves.add(leaf);
+            case ViewPart.Fields fields -> fields.values().forEach(value -> leaves.addAll(leaves(value)));
+            case ViewPart.Items items -> items.items().forEach(item -> leaves.addAll(leaves(item)));
+        }
+        return leaves;
     }
 
     private static void assertPatchTurns(ViewPart from, ViewPart to, Patch patch) {

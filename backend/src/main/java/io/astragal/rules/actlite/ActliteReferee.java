@@ -169,13 +169,19 @@ final class ActliteReferee implements Referee<ActliteState> {
             return List.of();
         }
         String spender = command instanceof ActliteCommand.Spending spending ? spending.characterId() : null;
-        List<GameEvent> expired = new ArrayList<>();
-        for (String id : initiative.participants()) {
+        // Every command and every probe of an offered action asks this, and almost always nothing
+        // expires: indexed loops and no list until something does (no iterator or list per ask).
+        List<GameEvent> expired = List.of();
+        List<String> participants = initiative.participants();
+        for (int p = 0; p < participants.size(); p++) {
+            String id = participants.get(p);
             if (id.equals(spender)) {
                 continue;
             }
+            List<Card> hand = initiative.hand(id);
             List<Card> temp = null;
-            for (Card card : initiative.hand(id)) {
+            for (int i = 0; i < hand.size(); i++) {
+                Card card = hand.get(i);
                 if (card.kind().equals(Initiative.TEMP)) {
                     if (temp == null) {
                         temp = new ArrayList<>();
@@ -184,6 +190,9 @@ final class ActliteReferee implements Referee<ActliteState> {
                 }
             }
             if (temp != null) {
+                if (expired.isEmpty()) {
+                    expired = new ArrayList<>();
+                }
                 expired.add(new ActliteEvent.TempApExpired(id, state.combatant(id).name(), List.copyOf(temp)));
             }
         }
