@@ -36,6 +36,8 @@ sealed interface ViewPart {
         private byte[] bytes;
         private int start;
         private int end;
+        /** Whether {@code bytes} is this leaf's own array, not a buffer that other leaves share and that is reused. */
+        private boolean own;
 
         /** The value, to be written by {@code writer} when its bytes are first read. */
         Leaf(Object value, Function<Object, Leaf> writer) {
@@ -51,8 +53,10 @@ sealed interface ViewPart {
             this.end = end;
         }
 
+        /** The whole of {@code json}, an array of this leaf's own. */
         Leaf(byte[] json) {
             this(json, 0, json.length);
+            own = true;
         }
 
         /**
@@ -109,11 +113,11 @@ sealed interface ViewPart {
             return Arrays.equals(bytes, start, end, other.bytes, other.start, other.end);
         }
 
-        /** The bytes as an array of their own. */
+        /** The bytes as an array of their own, never the buffer they were written into. */
         @Override
         public byte[] json() {
             write();
-            return start == 0 && end == bytes.length ? bytes : Arrays.copyOfRange(bytes, start, end);
+            return own ? bytes : Arrays.copyOfRange(bytes, start, end);
         }
 
         @Override
