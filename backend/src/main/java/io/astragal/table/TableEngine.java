@@ -570,7 +570,7 @@ public class TableEngine {
     /**
      * The member's view as the JSON bytes of its parts, written straight from the referee's
      * records ({@code rulesetView}: the referee's view for this member). {@code before}: the view
-     * the member saw last, whose parts stand in for those just written with the same bytes, or null.
+     * the member saw last, whose parts stand in for those of the same value, or null.
      */
     private ViewPart.Fields viewOf(TableRuntime table, Member member, List<Member> members,
                                    Map<String, CharacterCard> characters, MemberView.Undo undo, ViewWriter writer,

@@ -179,10 +179,13 @@ final class ViewWriter implements AutoCloseable {
      * member's view would walk each one as writing it does.
      */
     private ViewPart.Leaf action(SentTable.Action action, ViewPart before) {
-        if (before instanceof ViewPart.Leaf leaf && leaf.isOf(action)) {
-            return leaf;
-        }
-        return sharedRecords.computeIfAbsent(action, this::unwritten);
+        ViewPart.Leaf unchanged = unchanged(before, action);
+        return unchanged != null ? unchanged : sharedRecords.computeIfAbsent(action, this::unwritten);
+    }
+
+    /** {@code before} if it is the leaf of {@code value} (the part in its place in the view before), else null. */
+    private static ViewPart.Leaf unchanged(ViewPart before, Object value) {
+        return before instanceof ViewPart.Leaf leaf && leaf.isOf(value) ? leaf : null;
     }
 
     /** A part only this member sees: written for them alone. */
@@ -192,7 +195,8 @@ final class ViewWriter implements AutoCloseable {
 
     /** A part only this member sees, {@code before} if it is the leaf of the same value ({@link #write(MemberView, ViewPart.Fields)}). */
     ViewPart.Leaf leaf(Object value, ViewPart before) {
-        return before instanceof ViewPart.Leaf leaf && leaf.isOf(value) ? leaf : unwritten(value);
+        ViewPart.Leaf unchanged = unchanged(before, value);
+        return unchanged != null ? unchanged : unwritten(value);
     }
 
     /** The value's leaf, to be written when its bytes are first read. */
@@ -292,8 +296,9 @@ final class ViewWriter implements AutoCloseable {
 
     /** A part others may see alike: {@code before} if it is the leaf of the same value. */
     private ViewPart.Leaf part(Object value, ViewPart before) {
-        if (before instanceof ViewPart.Leaf leaf && leaf.isOf(value)) {
-            return leaf;
+        ViewPart.Leaf unchanged = unchanged(before, value);
+        if (unchanged != null) {
+            return unchanged;
         }
         ViewPart.Leaf leaf = sharedRecords.get(value);
         if (leaf == null) {
