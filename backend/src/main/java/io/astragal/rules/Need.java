@@ -48,6 +48,22 @@ public record Need(String name, String label, Kind kind, List<String> options) {
         options = List.copyOf(options);
     }
 
+    /**
+     * As a record's, with the same need first: every view numbers its actions' needs by looking each
+     * one up (docs/performance.md, step 54), and the record's own equals and hash walk every field.
+     */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof Need n && name.equals(n.name) && label.equals(n.label) && kind == n.kind
+                && options.equals(n.options);
+    }
+
+    /** The name's and label's hashes: two needs of one name and label but other options are rare. */
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + label.hashCode();
+    }
+
     /** The argument names the rulesets share, and the control each one takes. */
     private static final Map<String, Kind> SHARED = Map.ofEntries(
             Map.entry("characterId", Kind.CHARACTER),

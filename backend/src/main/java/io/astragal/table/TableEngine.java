@@ -579,13 +579,26 @@ public class TableEngine {
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
                 members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                writer.sent(rulesetView), roster(characters.values(), viewer, members), undo);
+                writer.sent(rulesetView), roster(table, characters, viewer, members), undo);
         return writer.write(view, before);
     }
 
     private static MemberView.Undo undoOf(Optional<LoggedEvent> undoable) {
         return undoable.map(e -> new MemberView.Undo(true, e.seq(), summary(e)))
                 .orElse(new MemberView.Undo(false, null, "Nothing to undo yet."));
+    }
+
+    /** The roster as {@code viewer} sees it: the same list for as long as the campaign's characters and members are the same. */
+    static List<MemberView.RosterEntry> roster(TableRuntime table, Map<String, CharacterCard> characters, Viewer viewer,
+                                                       List<Member> members) {
+        Map<String, List<MemberView.RosterEntry>> rosters = table.rosters(characters, members);
+        String seenAs = viewer.isGm() ? "" : viewer.userId();
+        List<MemberView.RosterEntry> roster = rosters.get(seenAs);
+        if (roster == null) {
+            roster = roster(characters.values(), viewer, members);
+            rosters.put(seenAs, roster);
+        }
+        return roster;
     }
 
     private static List<MemberView.RosterEntry> roster(Collection<CharacterCard> characters, Viewer viewer, List<Member> members) {

@@ -53,6 +53,10 @@ final class TableRuntime {
     final ViewMemory viewMemory = new ViewMemory();
     /** What each member's last view was built from. */
     private final Map<String, SentView> lastViews = new HashMap<>();
+    /** The rosters shown, by who sees them ({@link #rosters}), and the characters and members they were made from. */
+    private final Map<String, List<MemberView.RosterEntry>> rosters = new HashMap<>();
+    private Map<String, CharacterCard> rostersOfCharacters;
+    private List<Member> rostersOfMembers;
     /**
      * The latest refusals, so that a command sent again gets the same answer. An accepted command
      * is not kept here: its event is, in {@link #recent} and in the log, and a table that kept the
@@ -102,6 +106,20 @@ final class TableRuntime {
 
     void rememberView(String userId, SentView view) {
         lastViews.put(userId, view);
+    }
+
+    /**
+     * The rosters made from these characters and members, by who sees them: the GM's under "" (all of
+     * them), a player's under their id. Both change seldom, so a roster is made once and the same list
+     * shown at every event until they do (docs/performance.md, step 53).
+     */
+    Map<String, List<MemberView.RosterEntry>> rosters(Map<String, CharacterCard> characters, List<Member> members) {
+        if (characters != rostersOfCharacters || members != rostersOfMembers) {
+            rosters.clear();
+            rostersOfCharacters = characters;
+            rostersOfMembers = members;
+        }
+        return rosters;
     }
 
     void remember(LoggedEvent event) {

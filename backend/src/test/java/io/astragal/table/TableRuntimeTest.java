@@ -2,14 +2,20 @@ package io.astragal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.astragal.rules.CharacterCard;
+import io.astragal.rules.Role;
 import io.astragal.rules.Ruleset;
 import io.astragal.rules.Rulesets;
+import io.astragal.rules.Viewer;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** What a table in memory answers a command sent again with. */
+/** What a table in memory answers a command sent again with, and the rosters it shows. */
 class TableRuntimeTest {
 
     private final Ruleset actlite = Rulesets.byId("actlite").orElseThrow();
@@ -53,5 +59,33 @@ class TableRuntimeTest {
         played(1, "Aa");
         assertThat(table.earlierReply("BB")).isEmpty();
         assertThat(table.earlierReply("Aa")).contains(TableMessage.Reply.accepted("Aa", 1));
+    }
+
+    @Test
+    void aRosterIsMadeOnceForTheSameCharactersAndMembersAndAnewWhenEitherChanges() {
+        Member gail = new Member("gail", "Gail", Role.GM);
+        List<Member> members = List.of(gail, new Member("ann", "Ann", Role.PLAYER));
+        Map<String, CharacterCard> characters = Map.of(
+                "goblin", new CharacterCard("goblin", "Goblin", "gail", true, Map.of()),
+                "alda", new CharacterCard("alda", "Alda", "ann", false, Map.of()));
+        Viewer gm = new Viewer("gail", Role.GM);
+        Viewer ann = new Viewer("ann", Role.PLAYER);
+
+        var gmRoster = TableEngine.roster(table, characters, gm, members);
+        var annRoster = TableEngine.roster(table, characters, ann, members);
+        assertThat(gmRoster).extracting(MemberView.RosterEntry::name).containsExactly("Alda", "Goblin");
+        assertThat(annRoster).containsExactly(new MemberView.RosterEntry("alda", "Alda", false, "Ann"));
+        assertThat(TableEngine.roster(table, characters, gm, members)).as("the same inputs: the same list").isSameAs(gmRoster);
+        assertThat(TableEngine.roster(table, characters, ann, members)).isSameAs(annRoster);
+
+        List<Member> renamed = List.of(gail, new Member("ann", "Annie", Role.PLAYER));
+        assertThat(TableEngine.roster(table, characters, ann, renamed)).as("a member renamed")
+                .containsExactly(new MemberView.RosterEntry("alda", "Alda", false, "Annie"));
+        Map<String, CharacterCard> more = new HashMap<>(characters);
+        more.put("bram", new CharacterCard("bram", "Bram", "ann", false, Map.of()));
+        assertThat(TableEngine.roster(table, more, ann, renamed)).as("a character added")
+                .extracting(MemberView.RosterEntry::name).containsExactly("Alda", "Bram");
+        assertThat(TableEngine.roster(table, more, gm, renamed)).extracting(MemberView.RosterEntry::name)
+                .containsExactly("Alda", "Bram", "Goblin");
     }
 }

@@ -319,8 +319,15 @@ final class TableViews {
                 reason == null, reason == null ? "" : reason, gmOnly);
     }
 
-    /** Actlite's own arguments; the rest are the shared vocabulary. */
+    /** One need per argument name, the same instance in every list of needs: a view numbering its needs finds each by identity. */
+    private static final Map<String, Need> NEED_BY_NAME = new ConcurrentHashMap<>();
+
     private static Need need(String name) {
+        return NEED_BY_NAME.computeIfAbsent(name, TableViews::newNeed);
+    }
+
+    /** Actlite's own arguments; the rest are the shared vocabulary. */
+    private static Need newNeed(String name) {
         return switch (name) {
             case "attribute" -> new Need(name, "Attribute", Need.Kind.ATTRIBUTE, Sheet.DEFENSIVE);
             case "targetAttribute" -> new Need(name, "Against", Need.Kind.ATTRIBUTE, Sheet.DEFENSIVE);

@@ -109,6 +109,17 @@ class ViewTest {
         assertThat(annAfter).isEqualTo(table.referee.view(table.state, ann));
     }
 
+    @Test
+    @DisplayName("An argument asked for by several actions is the same need in each, so a view numbers its needs by identity")
+    void anArgumentAskedForBySeveralActionsIsOneNeed() {
+        startWithGoblin();
+        TableView gail = table.view("gail", Role.GM);
+        List<io.astragal.rules.Need> targets = gail.actions().stream().flatMap(a -> a.needs().stream())
+                .filter(n -> n.name().equals("target")).toList();
+        assertThat(targets).hasSizeGreaterThan(3);
+        assertThat(targets).allSatisfy(n -> assertThat(n).isSameAs(targets.getFirst()));
+    }
+
     private static List<ActionOption> actionsFor(TableView view, String characterId) {
         return view.actions().stream().filter(a -> characterId.equals(a.args().get("characterId"))).toList();
     }
