@@ -95,6 +95,32 @@ class TableRosterChangesTest {
         }
     }
 
+    @Test
+    void theRosterEachMemberSeesFollowsCharactersCreatedAndDeletedDuringPlay() throws Exception {
+        try (TableClient g = TableClient.join(port, gm, table, -1);
+             TableClient a = TableClient.join(port, alda, table, -1)) {
+            ClientView gmSees = ClientView.of(g.nextOfKind("snapshot"));
+            ClientView aldaSees = ClientView.of(a.nextOfKind("snapshot"));
+            assertThat(gmSees.view().get("roster").findValuesAsString("name")).isEmpty();
+
+            alda.createCharacter(table, "Alda the Bold", false, Map.of("AGI", 1));
+            String orc = gm.createCharacter(table, "Orc Chief", true, Map.of("STR", 3));
+            long seq = a.replyTo(a.command("chat", Map.of("text", "who is here?"))).get("seq").asLong();
+            gmSees.catchUp(g, seq);
+            aldaSees.catchUp(a, seq);
+            assertThat(gmSees.view().get("roster").findValuesAsString("name")).containsExactly("Alda the Bold", "Orc Chief");
+            assertThat(aldaSees.view().get("roster").findValuesAsString("name")).containsExactly("Alda the Bold");
+            assertThat(aldaSees.view().get("roster").findValuesAsString("ownerName")).containsExactly("Alda");
+
+            gm.send("DELETE", "/api/campaigns/" + table + "/characters/" + orc, null, 204);
+            seq = g.replyTo(g.command("chat", Map.of("text", "the orc is gone"))).get("seq").asLong();
+            gmSees.catchUp(g, seq);
+            aldaSees.catchUp(a, seq);
+            assertThat(gmSees.view().get("roster").findValuesAsString("name")).containsExactly("Alda the Bold");
+            assertThat(aldaSees.view().get("roster").findValuesAsString("name")).containsExactly("Alda the Bold");
+        }
+    }
+
     private static boolean accepted(TableClient client, String commandId) throws InterruptedException {
         return client.replyTo(commandId).get("accepted").asBoolean();
     }
