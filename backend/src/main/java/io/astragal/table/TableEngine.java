@@ -590,7 +590,7 @@ public class TableEngine {
 
     /** The roster as {@code viewer} sees it: the same list for as long as the campaign's characters and members are the same. */
     static List<MemberView.RosterEntry> roster(TableRuntime table, Map<String, CharacterCard> characters, Viewer viewer,
-                                                       List<Member> members) {
+                                               List<Member> members) {
         Map<String, List<MemberView.RosterEntry>> rosters = table.rosters(characters, members);
         String seenAs = viewer.isGm() ? "" : viewer.userId();
         List<MemberView.RosterEntry> roster = rosters.get(seenAs);
