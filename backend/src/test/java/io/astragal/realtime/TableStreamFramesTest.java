@@ -127,6 +127,43 @@ class TableStreamFramesTest {
         }
     }
 
+    @Test
+    void framesSentTogetherAreHandledOneAfterAnotherInTheOrderSent() throws Exception {
+        try (RawStompSocket socket = connected(alda)) {
+            // One WebSocket message of many frames: the subscriptions, a sync and a dozen commands.
+            StringBuilder frames = new StringBuilder()
+                    .append(RawStompSocket.stomp("SUBSCRIBE", Map.of("id", "e", "destination", "/user/queue/errors"), ""))
+                    .append(RawStompSocket.stomp("SUBSCRIBE", Map.of("id", "t", "destination", "/user/queue/tables/" + table), ""))
+                    .append(send("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}"));
+            int commands = 12; // within the rate limit's burst
+            for (int i = 0; i < commands; i++) {
+                frames.append(send("/app/tables/" + table + "/commands",
+                        "{\"commandId\":\"in-order-" + i + "\",\"type\":\"chat\",\"args\":{\"text\":\"line " + i + "\"}}"));
+            }
+            socket.sendText(frames.toString());
+
+            assertThat(JSON.readTree(nextMessage(socket).body()).get("kind").asString())
+                    .as("the sync was handled after the SUBSCRIBE before it").isEqualTo("snapshot");
+            List<String> acceptedInSeqOrder = new ArrayList<>();
+            long lastSeq = -1;
+            while (acceptedInSeqOrder.size() < commands) {
+                JsonNode body = JSON.readTree(nextMessage(socket).body());
+                if (body.get("kind").asString().equals("reply")) {
+                    assertThat(body.get("accepted").asBoolean()).as(body.toString()).isTrue();
+                    assertThat(body.get("seq").asLong()).isGreaterThan(lastSeq);
+                    lastSeq = body.get("seq").asLong();
+                    acceptedInSeqOrder.add(body.get("commandId").asString());
+                }
+            }
+            assertThat(acceptedInSeqOrder).as("each command was decided after the one sent before it")
+                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, commands).mapToObj(i -> "in-order-" + i).toList());
+        }
+    }
+
+    private static String send(String destination, String json) {
+        return RawStompSocket.stomp("SEND", Map.of("destination", destination, "content-type", "application/json"), json);
+    }
+
     private RawStompSocket connected(Player player) throws Exception {
         RawStompSocket socket = RawStompSocket.open(port, player, 0, new Random(1)).startReading();
         socket.connect(player);
