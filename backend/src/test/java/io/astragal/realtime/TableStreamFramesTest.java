@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -156,7 +157,7 @@ class TableStreamFramesTest {
                 }
             }
             assertThat(acceptedInSeqOrder).as("each command was decided after the one sent before it")
-                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, commands).mapToObj(i -> "in-order-" + i).toList());
+                    .containsExactlyElementsOf(IntStream.range(0, commands).mapToObj(i -> "in-order-" + i).toList());
         }
     }
 
