@@ -1,8 +1,9 @@
 #!/bin/sh
-# Which fields of old objects point at young ones in a running JVM on G1: what each young pause must find
-# by scanning cards (docs/performance.md, step 57). Stops the JVM while the Serviceability Agent reads G1's
-# region map and dumps the heap (a minute or more at 512 MiB, so clients may time out: not in a measured run),
-# then lists old-to-young references by class and field, with the cards they dirty and what they point at.
+# Which fields of old objects point at young ones in a running JVM on G1, as they stand at one moment: the
+# references a young pause must find by scanning cards (docs/performance.md, step 57). Stops the JVM while
+# the Serviceability Agent reads G1's region map and dumps the heap (about four minutes at 512 MiB under load,
+# so clients time out: not in a measured run), then lists old-to-young references by class and field, with
+# the cards they lie on and what they point at.
 # Usage: bench/profiling/old-young.sh PID OUT-DIRECTORY [ROWS]
 set -e
 [ $# -ge 2 ] || { echo "usage: $0 PID OUT-DIRECTORY [ROWS]" >&2; exit 2; }
