@@ -11,4 +11,4 @@ pid=$1 out=$(realpath -m "$2") rows=${3:-40}
 mkdir -p "$out"
 bin="${JAVA_HOME:+$JAVA_HOME/bin/}"
 printf 'g1regiondetails\ndumpheap %s/heap.hprof\nquit\n' "$out" | "${bin}jhsdb" clhsdb --pid "$pid" > "$out/regions.txt"
-"${bin}java" -Xmx4g "$(dirname "$0")/OldYoung.java" "$out/heap.hprof" "$out/regions.txt" "$rows"
+"${bin}java" -Xmx8g "$(dirname "$0")/OldYoung.java" "$out/heap.hprof" "$out/regions.txt" "$rows"
