@@ -156,7 +156,12 @@ final class RawStompSocket implements AutoCloseable {
     }
 
     void send(String destination, String json) throws IOException {
-        sendText(stomp("SEND", Map.of("destination", destination, "content-type", "application/json"), json));
+        sendText(sendFrame(destination, json));
+    }
+
+    /** The text of a SEND frame of a JSON body, for a test that puts several frames in one message. */
+    static String sendFrame(String destination, String json) {
+        return stomp("SEND", Map.of("destination", destination, "content-type", "application/json"), json);
     }
 
     void sendText(String text) throws IOException {

@@ -135,10 +135,10 @@ class TableStreamFramesTest {
             StringBuilder frames = new StringBuilder()
                     .append(RawStompSocket.stomp("SUBSCRIBE", Map.of("id", "e", "destination", "/user/queue/errors"), ""))
                     .append(RawStompSocket.stomp("SUBSCRIBE", Map.of("id", "t", "destination", "/user/queue/tables/" + table), ""))
-                    .append(send("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}"));
+                    .append(RawStompSocket.sendFrame("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}"));
             int commands = 12; // within the rate limit's burst
             for (int i = 0; i < commands; i++) {
-                frames.append(send("/app/tables/" + table + "/commands",
+                frames.append(RawStompSocket.sendFrame("/app/tables/" + table + "/commands",
                         "{\"commandId\":\"in-order-" + i + "\",\"type\":\"chat\",\"args\":{\"text\":\"line " + i + "\"}}"));
             }
             socket.sendText(frames.toString());
@@ -159,10 +159,6 @@ class TableStreamFramesTest {
             assertThat(acceptedInSeqOrder).as("each command was decided after the one sent before it")
                     .containsExactlyElementsOf(IntStream.range(0, commands).mapToObj(i -> "in-order-" + i).toList());
         }
-    }
-
-    private static String send(String destination, String json) {
-        return RawStompSocket.stomp("SEND", Map.of("destination", destination, "content-type", "application/json"), json);
     }
 
     private RawStompSocket connected(Player player) throws Exception {

@@ -8,6 +8,7 @@ import io.astragal.rules.ActionOption;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.DeckView;
 import io.astragal.rules.InitiativeModel;
+import io.astragal.rules.Need;
 import io.astragal.rules.Role;
 import io.astragal.rules.TableView;
 import io.astragal.rules.ViewMemory;
@@ -114,7 +115,7 @@ class ViewTest {
     void anArgumentAskedForBySeveralActionsIsOneNeed() {
         startWithGoblin();
         TableView gail = table.view("gail", Role.GM);
-        List<io.astragal.rules.Need> targets = gail.actions().stream().flatMap(a -> a.needs().stream())
+        List<Need> targets = gail.actions().stream().flatMap(a -> a.needs().stream())
                 .filter(n -> n.name().equals("target")).toList();
         assertThat(targets).hasSizeGreaterThan(3);
         assertThat(targets).allSatisfy(n -> assertThat(n).isSameAs(targets.getFirst()));
@@ -197,7 +198,7 @@ class ViewTest {
         assertThat(first.cost()).isEqualTo(1);
         assertThat(first.args()).containsEntry("characterId", "alda").containsEntry("weapon", "Club")
                 .containsEntry("attack", 0).containsEntry("hands", 1);
-        assertThat(first.needs()).extracting(io.astragal.rules.Need::name).containsExactly("target", "advantage", "disadvantage");
+        assertThat(first.needs()).extracting(Need::name).containsExactly("target", "advantage", "disadvantage");
 
         table.accept(ANN, new Attack("alda", "Club", 0, "bram", 1, 0, 0, List.of()), 1, 1);
         ActionOption second = action(table.view("ann", Role.PLAYER), "Attack with Club (2 AP)");
@@ -227,8 +228,8 @@ class ViewTest {
     void startInitiativeAsksWhichCharactersTakePart() {
         ActionOption start = action(table.view("gail", Role.GM), "Start initiative");
         assertThat(start.enabled()).as("nobody seated yet: the GM names them in the form").isTrue();
-        assertThat(start.needs()).containsExactly(io.astragal.rules.Need.of("characterIds", "Characters",
-                io.astragal.rules.Need.Kind.CHARACTERS));
+        assertThat(start.needs()).containsExactly(Need.of("characterIds", "Characters",
+                Need.Kind.CHARACTERS));
 
         table.accept(GM, new AddCharacter("alda"));
         assertThat(action(table.view("gail", Role.GM), "Start initiative").args())
@@ -261,6 +262,6 @@ class ViewTest {
                 .isEqualTo("The deck is empty: end the round once everyone still holding AP has acted or passed.");
         assertThat(action(table.view("gail", Role.GM), "End round").reason()).isEqualTo("Waiting for Alda to act or pass.");
         assertThat(action(table.view("gail", Role.GM), "End round without waiting").enabled()).isTrue();
-        assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).extracting(io.astragal.rules.Need::name).containsExactly("target", "amount");
+        assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).extracting(Need::name).containsExactly("target", "amount");
     }
 }
