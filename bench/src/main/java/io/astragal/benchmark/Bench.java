@@ -1,7 +1,6 @@
 package io.astragal.benchmark;
 
 import java.lang.management.ManagementFactory;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,7 +18,6 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
@@ -81,12 +79,7 @@ public final class Bench {
             Fixtures.signOut(options, fixtures);
             return 0;
         }
-        ExecutorService listeners = Executors.newFixedThreadPool(options.listenerThreads(),
-                Thread.ofPlatform().daemon().name("ws-listener-", 0).factory());
-        List<HttpClient> clients = new ArrayList<>();
-        for (int i = 0; i < options.httpClients(); i++) {
-            clients.add(HttpClient.newBuilder().executor(listeners).build());
-        }
+        WebSockets sockets = new WebSockets(options.listenerThreads());
         for (int i = 0; i < fixtures.size(); i++) {
             tables.add(new TableRun(i, fixtures.get(i), options, runId));
         }
@@ -109,7 +102,7 @@ public final class Bench {
                 }
             }, options.heartbeatMillis() / 50, Math.max(1, options.heartbeatMillis() / 50), TimeUnit.MILLISECONDS);
         }
-        int connected = connect(clients);
+        int connected = connect(sockets);
         if (connected == 0) {
             System.err.println("No table could connect.");
             return 1;
@@ -128,6 +121,7 @@ public final class Bench {
         tables.forEach(TableRun::close);
         heartbeats.shutdownNow();
         Fixtures.signOut(options, fixtures);
+        sockets.close(); // after signing out, by when the connections have closed
         Report.print(options, machine, tables.size(), connected, phases, mismatches);
         Path file = Report.write(options, runId, machine, tables.size(), connected, phases, mismatches);
         System.out.println("Results: " + file.toAbsolutePath());
@@ -138,7 +132,7 @@ public final class Bench {
      * Opens every table's six connections, a few tables at a time; returns the tables that made it.
      * Stops trying once many tables have failed (a server out of memory refuses or stalls them all).
      */
-    private int connect(List<HttpClient> clients) throws InterruptedException {
+    private int connect(WebSockets sockets) throws InterruptedException {
         long started = System.nanoTime();
         Semaphore inFlight = new Semaphore(Math.max(1, options.connectParallel() / TableRun.SEATS));
         String origin = options.url().toString();
@@ -155,8 +149,7 @@ public final class Bench {
             }
             inFlight.acquire();
             tried.add(table);
-            HttpClient http = clients.get(all.size() % clients.size());
-            CompletableFuture<Void> done = table.connect(http, options.webSocket(), origin)
+            CompletableFuture<Void> done = table.connect(sockets, options.webSocket(), origin)
                     .orTimeout(60, TimeUnit.SECONDS)
                     .whenComplete((v, e) -> {
                         inFlight.release();

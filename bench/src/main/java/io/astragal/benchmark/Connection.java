@@ -1,43 +1,28 @@
 package io.astragal.benchmark;
 
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
- * One browser-like STOMP connection over the JDK's asynchronous WebSocket: no thread of its own.
- * Frames to send wait in a queue, since the JDK allows one outstanding send per WebSocket; frames
- * received go to the {@link Handler} with the time they arrived.
+ * One browser-like STOMP connection over one of the client's {@link WebSockets}: no thread of its
+ * own. Frames are written as they are sent; frames received go to the {@link Handler} with the
+ * time they arrived, on the socket's reading thread.
  */
-final class Connection implements WebSocket.Listener {
+final class Connection implements WebSockets.Socket.Listener {
 
-    /** What a connection reports. Called on the HttpClient's executor threads. */
+    /** What a connection reports. Called on the sockets' reading threads. */
     interface Handler {
         void onFrame(Connection connection, Stomp.Frame frame, long arrivedNanos);
 
         void onProblem(Connection connection, String kind, String detail);
     }
 
-    /** Each listener thread's buffer for the bytes of a whole binary message. */
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
-
     final int seat;
     private final Handler handler;
     private final String connectFrame;
     private final CompletableFuture<Connection> connected = new CompletableFuture<>();
-    private final StringBuilder partial = new StringBuilder();
-    private final ByteArrayOutputStream partialBytes = new ByteArrayOutputStream();
-    private final ArrayDeque<String> queue = new ArrayDeque<>();
-    private boolean sending;
-    private volatile WebSocket socket;
-    private volatile boolean closed;
+    private volatile WebSockets.Socket socket;
     private volatile boolean closing;
     volatile long lastSentNanos = System.nanoTime();
 
@@ -48,7 +33,7 @@ final class Connection implements WebSocket.Listener {
     }
 
     /** Opens the WebSocket with the session's cookies, sends CONNECT, and completes on CONNECTED. */
-    static CompletableFuture<Connection> open(HttpClient http, URI uri, String origin, Rest.Session session, int seat,
+    static CompletableFuture<Connection> open(WebSockets sockets, URI uri, String origin, Rest.Session session, int seat,
                                               long heartbeatMillis, Handler handler) {
         String csrf;
         try {
@@ -57,12 +42,8 @@ final class Connection implements WebSocket.Listener {
             return CompletableFuture.failedFuture(e);
         }
         Connection connection = new Connection(seat, handler, Stomp.connect(uri.getHost(), csrf, heartbeatMillis));
-        http.newWebSocketBuilder()
-                .header("Cookie", session.cookieHeader())
-                .header("Origin", origin)
-                .subprotocols("v12.stomp")
-                .connectTimeout(Duration.ofSeconds(30))
-                .buildAsync(uri, connection)
+        sockets.open(uri, Map.of("Cookie", session.cookieHeader(), "Origin", origin, "Sec-WebSocket-Protocol", "v12.stomp"),
+                        connection)
                 .whenComplete((ws, e) -> {
                     if (e != null) {
                         connection.connected.completeExceptionally(e);
@@ -72,29 +53,19 @@ final class Connection implements WebSocket.Listener {
     }
 
     boolean isOpen() {
-        return socket != null && !closed;
+        WebSockets.Socket ws = socket;
+        return ws != null && ws.isOpen();
     }
 
     @Override
-    public void onOpen(WebSocket webSocket) {
+    public void onOpen(WebSockets.Socket webSocket) {
         socket = webSocket;
-        webSocket.request(1);
         send(connectFrame);
     }
 
     @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-        long now = System.nanoTime();
-        if (!last || !partial.isEmpty()) {
-            partial.append(data);
-        }
-        if (last) {
-            String text = partial.isEmpty() ? data.toString() : partial.toString();
-            partial.setLength(0);
-            receive(text, now);
-        }
-        webSocket.request(1);
-        return null;
+    public void onMessage(WebSockets.Socket webSocket, String text, long now) {
+        receive(text, now);
     }
 
     /** One whole message, text or binary; a failure to handle it is the client's problem, reported, not thrown. */
@@ -117,104 +88,30 @@ final class Connection implements WebSocket.Listener {
         }
     }
 
-    /** A table message: the STOMP frame's UTF-8 bytes (the server's other frames come as text). */
     @Override
-    public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        long now = System.nanoTime();
-        if (last && partialBytes.size() == 0) {
-            // A whole message in one part, the usual case: read into this thread's scratch buffer and decoded
-            // once. Copied into a part and a joining buffer first, its bytes were most of what the client
-            // allocated, and the client's own collections delay the arrivals it times (docs/performance.md, step 47).
-            int length = data.remaining();
-            byte[] scratch = SCRATCH.get();
-            if (scratch.length < length) {
-                scratch = new byte[Math.max(length, 2 * scratch.length)];
-                SCRATCH.set(scratch);
-            }
-            data.get(scratch, 0, length);
-            receive(new String(scratch, 0, length, StandardCharsets.UTF_8), now);
-            webSocket.request(1);
-            return null;
-        }
-        byte[] part = new byte[data.remaining()];
-        data.get(part);
-        partialBytes.writeBytes(part);
-        if (last) {
-            String text = partialBytes.toString(StandardCharsets.UTF_8);
-            partialBytes.reset();
-            receive(text, now);
-        }
-        webSocket.request(1);
-        return null;
-    }
-
-    @Override
-    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-        closed = true;
+    public void onClosed(WebSockets.Socket webSocket, String why) {
         if (!closing) {
-            handler.onProblem(this, "closed by server", statusCode + " " + reason + " (" + sendState() + ")");
+            handler.onProblem(this, why.startsWith("closed by the server") ? "closed by server" : "transport error",
+                    why + " (" + sendState() + ")");
         }
-        connected.completeExceptionally(new IllegalStateException("closed " + statusCode + " " + reason));
-        return null;
+        connected.completeExceptionally(new IllegalStateException(why));
     }
 
-    @Override
-    public void onError(WebSocket webSocket, Throwable error) {
-        closed = true;
-        if (!closing) {
-            handler.onProblem(this, "transport error", error.toString());
-        }
-        connected.completeExceptionally(error);
-    }
-
-    /** Queues a frame; it goes out when the previous one has. */
+    /** Writes a frame, or queues it on the socket while the server is not reading. */
     void send(String frame) {
-        synchronized (queue) {
-            if (sending) {
-                queue.add(frame);
-                return;
-            }
-            sending = true;
-        }
-        write(frame);
-    }
-
-    private void write(String frame) {
-        WebSocket ws = socket;
-        if (ws == null || closed) {
-            synchronized (queue) {
-                queue.clear();
-                sending = false;
-            }
+        WebSockets.Socket ws = socket;
+        if (ws == null || !ws.isOpen()) {
             return;
         }
         lastSentNanos = System.nanoTime();
-        ws.sendText(frame, true).whenComplete((w, e) -> {
-            if (e != null && !closing) {
-                handler.onProblem(this, "send failed", e.toString());
-            }
-            String next;
-            synchronized (queue) {
-                next = e == null ? queue.poll() : null;
-                if (next == null) {
-                    if (e != null) {
-                        queue.clear();
-                    }
-                    sending = false;
-                }
-            }
-            if (next != null) {
-                write(next);
-            }
-        });
+        ws.sendText(frame);
     }
 
     /** For a report: how long since the last frame went out, and what waits to. */
     String sendState() {
-        synchronized (queue) {
-            return "last frame sent " + (System.nanoTime() - lastSentNanos) / 1_000_000 + " ms ago, "
-                    + (sending ? "a send in progress, " : "") + queue.size() + " queued";
-        }
+        WebSockets.Socket ws = socket;
+        return "last frame sent " + (System.nanoTime() - lastSentNanos) / 1_000_000 + " ms ago, "
+                + (ws == null ? 0 : ws.unsentFrames()) + " queued";
     }
 
     /** A heart-beat when nothing else was sent for {@code idleNanos}. */
@@ -227,12 +124,9 @@ final class Connection implements WebSocket.Listener {
     /** A normal close (the server treats it as a DISCONNECT). */
     void close() {
         closing = true;
-        if (isOpen()) {
-            try {
-                socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye");
-            } catch (RuntimeException e) {
-                socket.abort();
-            }
+        WebSockets.Socket ws = socket;
+        if (ws != null && ws.isOpen()) {
+            ws.sendClose(1000, "bye");
         }
     }
 }

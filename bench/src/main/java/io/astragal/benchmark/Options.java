@@ -18,8 +18,7 @@ import java.util.Map;
  * @param phases          what to run: {@code astragal} (the table engine) and/or {@code relay} (the floor)
  * @param pad             size of a relay message's padding; 0 = the mean event size of the astragal phase
  * @param heartbeatMillis STOMP heart-beat offered and sent by the clients
- * @param httpClients     java.net.http clients the WebSockets are spread over (each has one selector thread)
- * @param listenerThreads threads that run the WebSocket callbacks of all clients
+ * @param listenerThreads threads that read every WebSocket and run their callbacks
  * @param setupParallel   REST requests in flight while signing up / in
  * @param connectParallel WebSocket handshakes in flight while connecting
  * @param verifyViews     every client applies every patch to its view and compares it with a fresh snapshot at the end
@@ -32,7 +31,7 @@ import java.util.Map;
  * @param serverPid       the server's process id when it runs on this machine: its CPU and its children's (the embedded PostgreSQL) are read from /proc
  */
 record Options(URI url, int tables, double rate, int warmupSeconds, int durationSeconds, List<String> phases, int pad,
-               long heartbeatMillis, int httpClients, int listenerThreads, int setupParallel, int connectParallel,
+               long heartbeatMillis, int listenerThreads, int setupParallel, int connectParallel,
                boolean verifyViews, String jdbc, Path fixtures, Path results, String label, long seed, boolean setupOnly,
                Integer serverPid) {
 
@@ -47,8 +46,7 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
               --phases LIST         astragal,relay (default both; relay needs astragal.bench.enabled=true)
               --pad BYTES           relay message padding; 0 = the astragal phase's mean event size (default 0)
               --heartbeat MS        STOMP heart-beat (default 10000)
-              --http-clients N      HttpClients the WebSockets share (default 4)
-              --listener-threads N  threads running all WebSocket callbacks (default 2)
+              --listener-threads N  threads reading all WebSockets and running their callbacks (default 2)
               --setup-parallel N    REST requests in flight during setup (default 8)
               --connect-parallel N  handshakes in flight (default 32)
               --verify-views        every client keeps its patched view; compared with a snapshot at the end
@@ -98,7 +96,6 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
         }
         int pad = Integer.parseInt(take(given, "pad", "0"));
         long heartbeat = Long.parseLong(take(given, "heartbeat", "10000"));
-        int httpClients = positive(given, "http-clients", 4);
         int listenerThreads = positive(given, "listener-threads", 2);
         int setupParallel = positive(given, "setup-parallel", 8);
         int connectParallel = positive(given, "connect-parallel", 32);
@@ -112,7 +109,7 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet());
         }
-        return new Options(url, tables, rate, warmup, duration, phases, pad, heartbeat, httpClients, listenerThreads,
+        return new Options(url, tables, rate, warmup, duration, phases, pad, heartbeat, listenerThreads,
                 setupParallel, connectParallel, flags.contains("verify-views"), jdbc, fixtures, results, label, seed,
                 flags.contains("setup-only"), pid == null ? null : Integer.valueOf(pid));
     }

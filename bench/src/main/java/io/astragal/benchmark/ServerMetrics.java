@@ -1,5 +1,9 @@
 package io.astragal.benchmark;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -143,43 +147,65 @@ final class ServerMetrics implements AutoCloseable {
     }
 
     /**
-     * CPU seconds of a process and all its descendants (the embedded PostgreSQL's postmaster and
-     * backends), including children already gone, from /proc; NaN when it cannot be read.
+     * CPU seconds of a process and all its descendants, including children already gone, from
+     * /proc, with those of the server's embedded PostgreSQL: its library starts the postmaster with
+     * {@code pg_ctl}, which leaves it a child of init, so it is found as a {@code postgres} process
+     * of init's whose working directory (its data directory) lies under the server's. NaN when it
+     * cannot be read.
      */
     static double treeCpuSeconds(int root) {
         Map<Integer, List<Integer>> children = new HashMap<>();
         Map<Integer, Long> ticks = new HashMap<>();
-        try (var dirs = java.nio.file.Files.list(java.nio.file.Path.of("/proc"))) {
-            for (java.nio.file.Path dir : (Iterable<java.nio.file.Path>) dirs::iterator) {
+        List<Integer> roots = new ArrayList<>(List.of(root));
+        Path serverDirectory;
+        try {
+            serverDirectory = Files.readSymbolicLink(Path.of("/proc", String.valueOf(root), "cwd"));
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+        try (var dirs = Files.list(Path.of("/proc"))) {
+            for (Path dir : (Iterable<Path>) dirs::iterator) {
                 String name = dir.getFileName().toString();
                 if (!name.chars().allMatch(Character::isDigit)) {
                     continue;
                 }
                 String stat;
                 try {
-                    stat = java.nio.file.Files.readString(dir.resolve("stat"));
-                } catch (java.io.IOException e) {
+                    stat = Files.readString(dir.resolve("stat"));
+                } catch (IOException e) {
                     continue; // gone meanwhile
                 }
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 int process = Integer.parseInt(name);
-                children.computeIfAbsent(Integer.parseInt(f[1]), p -> new ArrayList<>()).add(process);
+                int parent = Integer.parseInt(f[1]);
+                children.computeIfAbsent(parent, p -> new ArrayList<>()).add(process);
+                if (parent == 1 && stat.contains("(postgres)") && workingDirectory(dir).startsWith(serverDirectory)) {
+                    roots.add(process);
+                }
                 ticks.put(process, Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]));
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
         if (!ticks.containsKey(root)) {
             return Double.NaN;
         }
         long total = 0;
-        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(root));
+        ArrayDeque<Integer> todo = new ArrayDeque<>(roots);
         while (!todo.isEmpty()) {
             int p = todo.pop();
             total += ticks.getOrDefault(p, 0L);
             todo.addAll(children.getOrDefault(p, List.of()));
         }
         return total / 100.0; // USER_HZ is 100 on Linux
+    }
+
+    private static Path workingDirectory(Path process) {
+        try {
+            return Files.readSymbolicLink(process.resolve("cwd"));
+        } catch (IOException | RuntimeException e) {
+            return Path.of("/nonexistent");
+        }
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.astragal.benchmark;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -88,10 +87,10 @@ final class TableRun implements Connection.Handler {
     }
 
     /** Connects the six clients, subscribes each to its table stream and errors, and asks for a snapshot. */
-    CompletableFuture<Void> connect(HttpClient http, URI ws, String origin) {
+    CompletableFuture<Void> connect(WebSockets sockets, URI ws, String origin) {
         List<CompletableFuture<Connection>> opening = new ArrayList<>();
         for (int seat = 0; seat < SEATS; seat++) {
-            opening.add(Connection.open(http, ws, origin, signed.sessions().get(seat), seat, options.heartbeatMillis(), this));
+            opening.add(Connection.open(sockets, ws, origin, signed.sessions().get(seat), seat, options.heartbeatMillis(), this));
         }
         return CompletableFuture.allOf(opening.toArray(CompletableFuture[]::new)).thenCompose(v -> {
             clients.addAll(opening.stream().map(CompletableFuture::join).toList());
