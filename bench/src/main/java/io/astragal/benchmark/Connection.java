@@ -63,13 +63,9 @@ final class Connection implements WebSockets.Socket.Listener {
         send(connectFrame);
     }
 
+    /** One whole message, text or binary; a failure to handle it is the client's problem, reported, not thrown. */
     @Override
     public void onMessage(WebSockets.Socket webSocket, String text, long now) {
-        receive(text, now);
-    }
-
-    /** One whole message, text or binary; a failure to handle it is the client's problem, reported, not thrown. */
-    private void receive(String text, long now) {
         if (Stomp.isHeartbeat(text)) {
             return;
         }
