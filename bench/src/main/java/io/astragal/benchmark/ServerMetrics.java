@@ -191,11 +191,11 @@ final class ServerMetrics implements AutoCloseable {
             return Double.NaN;
         }
         long total = 0;
-        ArrayDeque<Integer> todo = new ArrayDeque<>(roots);
-        while (!todo.isEmpty()) {
-            int p = todo.pop();
+        ArrayDeque<Integer> pending = new ArrayDeque<>(roots);
+        while (!pending.isEmpty()) {
+            int p = pending.pop();
             total += ticks.getOrDefault(p, 0L);
-            todo.addAll(children.getOrDefault(p, List.of()));
+            pending.addAll(children.getOrDefault(p, List.of()));
         }
         return total / 100.0; // USER_HZ is 100 on Linux
     }

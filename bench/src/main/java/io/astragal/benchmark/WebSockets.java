@@ -82,7 +82,7 @@ final class WebSockets implements AutoCloseable {
     }
 
     /** Sends the upgrade request and reads the answer; returns what the server sent after it. */
-    static ByteBuffer handshake(SocketChannel channel, URI uri, Map<String, String> headers) throws IOException {
+    private static ByteBuffer handshake(SocketChannel channel, URI uri, Map<String, String> headers) throws IOException {
         byte[] nonce = new byte[16];
         ThreadLocalRandom.current().nextBytes(nonce);
         String key = Base64.getEncoder().encodeToString(nonce);
@@ -141,7 +141,7 @@ final class WebSockets implements AutoCloseable {
     }
 
     /** One frame as a client sends it: masked, as RFC 6455 requires of clients. */
-    static ByteBuffer clientFrame(int opcode, byte[] payload) {
+    private static ByteBuffer clientFrame(int opcode, byte[] payload) {
         int length = payload.length;
         int header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
         ByteBuffer frame = ByteBuffer.allocate(header + 4 + length);
