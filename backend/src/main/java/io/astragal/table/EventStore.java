@@ -2,8 +2,11 @@ package io.astragal.table;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -22,13 +25,28 @@ class EventStore {
     record Snapshot(long seq, String state) {
     }
 
+    /** An event of a table, to be inserted with others. */
+    record TableRow(UUID tableId, Row row) {
+    }
+
+    /** A row of {@code table_events} by its primary key. */
+    record Key(UUID tableId, long seq) {
+    }
+
+    private static final String COLUMNS = "insert into table_events (table_id, seq, command_id, actor, actor_name, type, payload, "
+            + "created_at) values ";
+    private static final String VALUES = "(?, ?, ?, ?, ?, ?, cast(? as jsonb), ?)";
+
     private final JdbcClient jdbc;
 
     EventStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
-    /** Inserts one event; it is committed when this returns. */
+    /**
+     * Inserts one event in the caller's transaction, if there is one (a campaign import); a
+     * command's event goes through {@link GroupCommit}.
+     */
     void append(UUID tableId, Row row) {
         jdbc.sql("""
                         insert into table_events (table_id, seq, command_id, actor, actor_name, type, payload, created_at)
@@ -36,6 +54,25 @@ class EventStore {
                 .params(tableId, row.seq(), row.commandId(), row.actorId(), row.actorName(), row.type(), row.payload(),
                         Timestamp.from(row.at()))
                 .update();
+    }
+
+    /**
+     * Inserts the rows in one statement, committed when this returns, and answers which went in.
+     * A row whose seq or command its table already holds is left out rather than failing the rest;
+     * any other refusal fails the statement, and nothing is inserted.
+     */
+    Set<Key> insertNew(List<TableRow> rows) {
+        List<Object> params = new ArrayList<>(rows.size() * 8);
+        for (TableRow each : rows) {
+            Row row = each.row();
+            Collections.addAll(params, each.tableId(), row.seq(), row.commandId(), row.actorId(), row.actorName(), row.type(),
+                    row.payload(), Timestamp.from(row.at()));
+        }
+        String sql = COLUMNS + String.join(", ", Collections.nCopies(rows.size(), VALUES))
+                + " on conflict do nothing returning table_id, seq";
+        return Set.copyOf(jdbc.sql(sql).params(params)
+                .query((rs, n) -> new Key(rs.getObject(1, UUID.class), rs.getLong(2)))
+                .list());
     }
 
     List<Row> after(UUID tableId, long afterSeq) {

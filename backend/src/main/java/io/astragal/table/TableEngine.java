@@ -79,6 +79,7 @@ public class TableEngine {
     private final JsonMapper json;
     private final JsonMapper strictJson;
     private final Clock clock;
+    private final GroupCommit commits;
     private final DiceSource dice = DiceSource.of(new SecureRandom());
     private final Map<UUID, TableRuntime> tables = new ConcurrentHashMap<>();
     /** Per table whose live copy was retired: the last seq its members were told of. */
@@ -86,9 +87,10 @@ public class TableEngine {
     private final boolean sharedLog;
     private final Counter lostRaces;
 
-    TableEngine(EventStore store, TableDirectory directory, TablePublisher publisher, JsonMapper json, Clock clock,
+    TableEngine(EventStore store, GroupCommit commits, TableDirectory directory, TablePublisher publisher, JsonMapper json, Clock clock,
                 @Value("${astragal.table.shared-log:false}") boolean sharedLog, MeterRegistry meters) {
         this.store = store;
+        this.commits = commits;
         this.directory = directory;
         this.publisher = publisher;
         this.json = json;
@@ -411,7 +413,7 @@ public class TableEngine {
         LoggedEvent event = new LoggedEvent(table.seq + 1, commandId, actor.userId(), actor.displayName(),
                 clock.instant(), happened.event());
         try {
-            store.append(table.id, new EventStore.Row(event.seq(), commandId, event.actorId(), event.actorName(),
+            commits.append(table.id, new EventStore.Row(event.seq(), commandId, event.actorId(), event.actorName(),
                     event.at(), EventCodec.type(event.event()), table.codec.encode(event.event())));
         } catch (DuplicateKeyException e) {
             if (sharedLog) {
