@@ -68,6 +68,7 @@ class GroupCommit {
     void append(UUID tableId, EventStore.Row row) {
         Waiting mine = new Waiting(new EventStore.TableRow(tableId, row), Thread.currentThread());
         queue.add(mine);
+        boolean interrupted = false;
         while (!mine.done) {
             if (inserting.compareAndSet(false, true)) {
                 try {
@@ -83,7 +84,12 @@ class GroupCommit {
                 }
             } else {
                 LockSupport.park(this);
+                // An interrupted thread's park returns at once: cleared here so that it waits without spinning, and set again below.
+                interrupted |= Thread.interrupted();
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         if (mine.failure != null) {
             throw mine.failure;

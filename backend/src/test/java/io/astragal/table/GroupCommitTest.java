@@ -100,6 +100,27 @@ class GroupCommitTest {
     }
 
     @Test
+    void aWaitingThreadThatIsInterruptedStillGetsItsOutcomeAndKeepsItsInterrupt() throws Exception {
+        UUID blocked = UUID.randomUUID();
+        UUID waiting = UUID.randomUUID();
+        try (Connection blocker = dataSource.getConnection()) {
+            CompletableFuture<Void> first = holdSeq1(blocker, blocked);
+            CompletableFuture<Boolean> interruptedAfter = new CompletableFuture<>();
+            Thread waiter = Thread.ofVirtual().start(() -> {
+                commits.append(waiting, row(1, "waiting", "Alda"));
+                interruptedAfter.complete(Thread.currentThread().isInterrupted());
+            });
+            await(() -> commits.waiting() == 1);
+            waiter.interrupt();
+            blocker.rollback();
+
+            first.get(10, TimeUnit.SECONDS);
+            assertThat(interruptedAfter.get(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(commandIdsOf(waiting)).containsExactly("waiting");
+    }
+
+    @Test
     void manyTablesAppendingAtOnceAreAllStoredInOrderPerTable() {
         List<UUID> tables = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
