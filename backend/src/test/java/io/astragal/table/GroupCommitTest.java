@@ -50,9 +50,9 @@ class GroupCommitTest {
         UUID held = UUID.randomUUID();
         append(held, 1, "held-1").join();
         double insertsBefore = inserts();
+        Map<UUID, CompletableFuture<Void>> queued = new LinkedHashMap<>();
         try (Connection blocker = dataSource.getConnection()) {
             CompletableFuture<Void> first = holdSeq1(blocker, blocked);
-            Map<UUID, CompletableFuture<Void>> queued = new LinkedHashMap<>();
             for (int table = 0; table < 5; table++) {
                 UUID tableId = UUID.randomUUID();
                 queued.put(tableId, append(tableId, 1, "c-" + table));
@@ -74,6 +74,10 @@ class GroupCommitTest {
         assertThat(inserts() - insertsBefore).isEqualTo(2);
         assertThat(commandIdsOf(held)).containsExactly("held-1");
         assertThat(commandIdsOf(blocked)).containsExactly("blocker");
+        int table = 0;
+        for (UUID tableId : queued.keySet()) {
+            assertThat(commandIdsOf(tableId)).containsExactly("c-" + table++);
+        }
     }
 
     @Test
