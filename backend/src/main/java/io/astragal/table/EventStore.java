@@ -48,9 +48,7 @@ class EventStore {
      * command's event goes through {@link GroupCommit}.
      */
     void append(UUID tableId, Row row) {
-        jdbc.sql("""
-                        insert into table_events (table_id, seq, command_id, actor, actor_name, type, payload, created_at)
-                        values (?, ?, ?, ?, ?, ?, cast(? as jsonb), ?)""")
+        jdbc.sql(COLUMNS + VALUES)
                 .params(tableId, row.seq(), row.commandId(), row.actorId(), row.actorName(), row.type(), row.payload(),
                         Timestamp.from(row.at()))
                 .update();

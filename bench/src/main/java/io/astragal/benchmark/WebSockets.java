@@ -311,11 +311,6 @@ final class WebSockets implements AutoCloseable {
             send(CLOSE, payload);
         }
 
-        /** Closes the socket without a closing handshake. */
-        void abort() {
-            shut("aborted by the client");
-        }
-
         synchronized int unsentFrames() {
             return unsent.size();
         }
