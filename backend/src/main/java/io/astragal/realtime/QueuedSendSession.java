@@ -41,6 +41,8 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     }
 
     private final Executor writers;
+    /** What a writer thread runs: one object for the session, not one per message. */
+    private final Runnable writeQueued = this::write;
     private final long bufferLimit;
     /**
      * What waits to be written, guarded by itself. An array whose slots are cleared as they are
@@ -138,7 +140,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
             writing = true;
         }
         if (start) {
-            writers.execute(this::write);
+            writers.execute(writeQueued);
         }
     }
 

@@ -2,8 +2,8 @@ package io.astragal.realtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -69,8 +69,14 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     private final JsonMapper json;
     // Not a bean on purpose: a TaskScheduler bean would become the executor of both STOMP channels (PITFALLS.md).
     private final ThreadPoolTaskScheduler heartbeats = new ThreadPoolTaskScheduler();
-    // Each connection's writes, one virtual thread per connection while it has something to send.
-    private final ExecutorService writers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ws-send-", 0).factory());
+    /**
+     * Each connection's writes, one virtual thread per connection while it has something to send. Under
+     * load one is started for most messages, so they are started directly: an {@code ExecutorService}'s
+     * set of its threads and a numbered name for each were about 1 % of the server's CPU
+     * (docs/performance.md, step 63).
+     */
+    private static final ThreadFactory WRITER_THREADS = Thread.ofVirtual().name("ws-send").factory();
+    private final Executor writers = task -> WRITER_THREADS.newThread(task).start();
 
     private final SessionHeartbeats sessionHeartbeats;
     private final InboundFrameGuard guard;
@@ -256,6 +262,5 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     @Override
     public void destroy() {
         heartbeats.shutdown();
-        writers.shutdown();
     }
 }
