@@ -91,10 +91,18 @@ final class Report {
                 s.errorExamples.forEach((k, v) -> System.out.println("  e.g. " + k + ": " + v));
             }
             System.out.println(s.phase + " commands: " + Stats.counts(s.commandTypes));
+            System.out.println(s.phase + " last client p50 / p99 ms by command: " + byCommand(s));
         }
         if (options.verifyViews()) {
             System.out.println("patched views that differ from a fresh snapshot: " + viewMismatches);
         }
+    }
+
+    private static String byCommand(Stats s) {
+        var out = new StringBuilder();
+        s.lastClientByCommandPercentiles().forEach((type, p) -> out.append(out.isEmpty() ? "" : ", ").append(type)
+                .append(' ').append(fmt((Double) p.get("p50"))).append(" / ").append(fmt((Double) p.get("p99"))));
+        return out.toString();
     }
 
     private interface Cell {
@@ -167,6 +175,7 @@ final class Report {
             phase.put("connectionsAtEnd", s.connectionsAtEnd);
             phase.put("replyMs", Stats.percentiles(s.reply));
             phase.put("lastClientMs", Stats.percentiles(s.lastClient));
+            phase.put("lastClientMsByCommand", s.lastClientByCommandPercentiles());
             phase.put("schedulerLagMs", Stats.percentiles(s.schedulerLag));
             phase.put("eventFrames", s.eventFrames.sum());
             phase.put("meanEventFrameBytes", s.eventFrames.sum() == 0 ? null : s.eventBytes.sum() / s.eventFrames.sum());

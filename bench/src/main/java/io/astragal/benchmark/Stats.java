@@ -41,6 +41,8 @@ final class Stats {
     final Samples reply = new Samples();
     /** command sent -> the event received by the last of the table's clients */
     final Samples lastClient = new Samples();
+    /** the same, by the command's type: which commands make the tail */
+    final Map<String, Samples> lastClientByCommand = new ConcurrentHashMap<>();
     /** how late the scheduler issued commands (client overload shows here) */
     final Samples schedulerLag = new Samples();
     final LongAdder sent = new LongAdder();
@@ -77,6 +79,18 @@ final class Stats {
         }
         count.increment();
         errorExamples.putIfAbsent(kind, example.length() > 300 ? example.substring(0, 300) : example);
+    }
+
+    void lastClient(String type, long nanos) {
+        lastClient.add(nanos);
+        lastClientByCommand.computeIfAbsent(type, t -> new Samples()).add(nanos);
+    }
+
+    /** {@link #percentiles} of the last client's latency for each command type, by type. */
+    Map<String, Map<String, Object>> lastClientByCommandPercentiles() {
+        Map<String, Map<String, Object>> byType = new TreeMap<>();
+        lastClientByCommand.forEach((type, samples) -> byType.put(type, percentiles(samples)));
+        return byType;
     }
 
     void command(String type) {

@@ -29,8 +29,8 @@ final class TableRun implements Connection.Handler {
     static final int SEATS = 1 + Fixtures.PLAYERS;
     private static final String EVENT_PREFIX = "{\"kind\":\"event\",\"seq\":";
 
-    /** A command on its way: when it was issued, for which phase, and whether the script waits on it. */
-    private record Sent(long nanos, Stats stats, boolean measured, boolean stateful, int seat) {
+    /** A command on its way: its type, when it was issued, for which phase, and whether the script waits on it. */
+    private record Sent(String type, long nanos, Stats stats, boolean measured, boolean stateful, int seat) {
     }
 
     /** Who of the table has received one event, and the command that caused it once its reply says so. */
@@ -291,7 +291,7 @@ final class TableRun implements Connection.Handler {
         body.put("type", command.type());
         body.set("args", Rest.JSON.valueToTree(command.args()));
         long now = System.nanoTime();
-        inFlight.put(commandId, new Sent(now, current, measuring, command.stateful(), command.seat()));
+        inFlight.put(commandId, new Sent(command.type(), now, current, measuring, command.stateful(), command.seat()));
         if (command.stateful()) {
             statefulInFlight = true;
         }
@@ -339,7 +339,7 @@ final class TableRun implements Connection.Handler {
         }
         int seat = random.nextInt(SEATS);
         String id = runId + "-r" + index + "-" + commandIds.incrementAndGet();
-        inFlight.put(id, new Sent(System.nanoTime(), current, measuring, false, seat));
+        inFlight.put(id, new Sent("relay", System.nanoTime(), current, measuring, false, seat));
         current.sent.increment();
         current.command("relay");
         clients.get(seat).send(Stomp.send("/app/bench/rooms/" + tableId, "{\"id\":\"" + id + "\",\"pad\":\"" + pad + "\"}"));
@@ -465,7 +465,7 @@ final class TableRun implements Connection.Handler {
         if (d.received >= SEATS && d.sent != null) {
             pending.remove(seq);
             if (d.sent.measured()) {
-                d.sent.stats().lastClient.add(d.lastNanos - d.sent.nanos());
+                d.sent.stats().lastClient(d.sent.type(), d.lastNanos - d.sent.nanos());
             }
         }
     }
