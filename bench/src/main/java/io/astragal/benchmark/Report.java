@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The run's table on stdout and its JSON file. */
 final class Report {
@@ -99,10 +100,10 @@ final class Report {
     }
 
     private static String byCommand(Stats s) {
-        var out = new StringBuilder();
-        s.lastClientByCommandPercentiles().forEach((type, p) -> out.append(out.isEmpty() ? "" : ", ").append(type)
-                .append(' ').append(fmt((Double) p.get("p50"))).append(" / ").append(fmt((Double) p.get("p99"))));
-        return out.toString();
+        return s.lastClientByCommandPercentiles().entrySet().stream()
+                .map(e -> e.getKey() + " " + fmt((Double) e.getValue().get("p50"))
+                        + " / " + fmt((Double) e.getValue().get("p99")))
+                .collect(Collectors.joining(", "));
     }
 
     private interface Cell {
