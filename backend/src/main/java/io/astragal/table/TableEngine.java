@@ -193,19 +193,34 @@ public class TableEngine {
             Viewer viewer = new Viewer(member.get().userId(), member.get().role());
             byte[] written = viewOf(table, member.get(), directory.members(tableId), directory.characters(tableId));
             JsonNode view = json.readTree(written);
-            List<EventView> recent = table.recent.stream()
-                    .filter(e -> lastSeq >= 0 && table.recent.peekFirst() != null && table.recent.peekFirst().seq() <= lastSeq + 1
-                            ? e.seq() > lastSeq : true)
-                    .map(e -> eventView(table, e, viewer))
-                    .toList();
-            if (lastSeq < 0 || recent.size() > RECENT_IN_SNAPSHOT && lastSeq < table.seq - RECENT_IN_SNAPSHOT) {
-                recent = recent.subList(Math.max(0, recent.size() - RECENT_IN_SNAPSHOT), recent.size());
-            }
+            List<EventView> recent = eventsSince(table, lastSeq).stream().map(e -> eventView(table, e, viewer)).toList();
             publisher.toSession(tableId, caller.userId(), caller.sessionId(),
                     new TableMessage.Snapshot(tableId.toString(), table.seq, view, recent));
             return true;
         } finally {
             table.lock.unlock();
+        }
+    }
+
+    /**
+     * The events a snapshot carries for the log: those after {@code lastSeq}, at most the newest
+     * {@link #RECENT_IN_SNAPSHOT} (all of them for a first snapshot, {@code lastSeq} -1). The table
+     * keeps only its newest in memory, so the rest are read from the log; while it cannot be read,
+     * the snapshot carries what memory holds, and the view itself is whole all the same.
+     */
+    private List<LoggedEvent> eventsSince(TableRuntime table, long lastSeq) {
+        long after = Math.max(0, Math.max(lastSeq, table.seq - RECENT_IN_SNAPSHOT));
+        LoggedEvent oldestKept = table.recent.peekFirst();
+        if (after >= table.seq || oldestKept != null && oldestKept.seq() <= after + 1) {
+            return table.recent.stream().filter(e -> e.seq() > after).toList();
+        }
+        try {
+            return store.before(table.id, table.seq + 1, (int) (table.seq - after)).stream()
+                    .map(row -> toLogged(table, row))
+                    .toList();
+        } catch (DataAccessException e) {
+            log.warn("Table {}: could not read the log for a snapshot's events: {}", table.id, e.getMessage());
+            return table.recent.stream().filter(event -> event.seq() > after).toList();
         }
     }
 
@@ -875,9 +890,9 @@ public class TableEngine {
     }
 
     /**
-     * The newest event the GM may undo. It is among the recent events the table keeps unless the GM
-     * has undone more than half of them in a row; then the log is read further back, page by page
-     * (newest first, so an undo is seen before the event it undid).
+     * The newest event the GM may undo: almost always the newest event, which the table keeps. When
+     * that is an undo (or was undone), the log is read further back, page by page (newest first, so
+     * an undo is seen before the event it undid).
      */
     private Optional<LoggedEvent> undoCandidate(TableRuntime table) {
         Optional<LoggedEvent> recent = table.undoCandidate();
@@ -888,7 +903,7 @@ public class TableEngine {
         Set<Long> reverted = new HashSet<>(table.reverted);
         long before = oldestKept.seq();
         while (before > 1) {
-            List<EventStore.Row> page = store.before(table.id, before, TableRuntime.RECENT);
+            List<EventStore.Row> page = store.before(table.id, before, RECENT_IN_SNAPSHOT);
             if (page.isEmpty()) {
                 break;
             }

@@ -18,16 +18,18 @@ import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One live table in memory: the folded state at {@link #seq}, the recent log, and what each member
+ * One live table in memory: the folded state at {@link #seq}, its newest event, and what each member
  * was last sent. Only touched while {@link #lock} is held: one writer per table.
  */
 final class TableRuntime {
 
     /**
-     * Events kept in memory: as many as a snapshot carries for the log (a reconnect that missed more
-     * is sent the newest of them anyway), and where the GM's undo is looked for first.
+     * Events kept in memory: the newest, which the GM's undo offer almost always names and a command
+     * sent again most often repeats. A snapshot's events and anything older are read from the log: a
+     * table that kept its fifty newest events in memory promoted each of them to the old generation,
+     * where it soon died (docs/performance.md, step 69).
      */
-    static final int RECENT = TableEngine.RECENT_IN_SNAPSHOT;
+    static final int RECENT = 1;
     private static final int REMEMBERED_REFUSALS = 256;
 
     final UUID id;
@@ -41,13 +43,6 @@ final class TableRuntime {
     volatile boolean retired;
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
-    /**
-     * The hash of the command id of each of the last {@link #RECENT} events, so that a new command
-     * is told from a repeat by reading one small array, not every recent event (which cost 0.6 % of
-     * the CPU at 1,000 commands a second, most of it fetching the events).
-     */
-    private final int[] recentCommandHashes = new int[RECENT];
-    private long remembered;
     final Set<Long> reverted = new HashSet<>();
     /** What the referee keeps of this table's fan-outs for the next ({@code Referee.views}). */
     final ViewMemory viewMemory = new ViewMemory();
@@ -124,7 +119,6 @@ final class TableRuntime {
 
     void remember(LoggedEvent event) {
         recent.addLast(event);
-        recentCommandHashes[(int) (remembered++ % RECENT)] = Objects.hashCode(event.commandId());
         if (event.event() instanceof TableEvent.Reverted revert) {
             reverted.add(revert.seq());
         }
@@ -139,24 +133,12 @@ final class TableRuntime {
      * deciding it again: see {@code TableEngine.decideAndApply}.)
      */
     Optional<TableMessage.Reply> earlierReply(String commandId) {
-        if (amongRecentHashes(commandId.hashCode())) {
-            for (var events = recent.descendingIterator(); events.hasNext(); ) {
-                LoggedEvent event = events.next();
-                if (commandId.equals(event.commandId())) {
-                    return Optional.of(TableMessage.Reply.accepted(commandId, event.seq()));
-                }
+        for (LoggedEvent event : recent) {
+            if (commandId.equals(event.commandId())) {
+                return Optional.of(TableMessage.Reply.accepted(commandId, event.seq()));
             }
         }
         return Optional.ofNullable(refusals.get(commandId));
-    }
-
-    private boolean amongRecentHashes(int hash) {
-        for (int recentHash : recentCommandHashes) {
-            if (recentHash == hash) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Remembers a refusal to answer the same command sent again alike ({@link #earlierReply}). */
