@@ -7,7 +7,7 @@
 # an older JVM ignores the option) cut the live data and allocation by a tenth (docs/performance.md, step 28);
 # G1RSetUpdatingPauseTimePercent=1 has G1 refine dirty cards between pauses rather than leave them to scan in
 # one, which halves the cards a young pause scans (step 41). MaxTenuringThreshold=2 promotes what outlives two young
-# collections (a table's recent events, kept for tens of seconds) instead of copying it at each of fifteen, and
+# collections (a quiet table's state) instead of copying it at each of fifteen, and
 # -ClassUnloadingWithConcurrentMark keeps G1's remark pause from looking for classes to unload, 12-13 ms of its
 # 14-18 (step 48; classes are then unloaded only by a full collection).
 cd "$(dirname "$0")/.." || exit 1
