@@ -205,8 +205,8 @@ public class TableEngine {
     /**
      * The events a snapshot carries for the log: those after {@code lastSeq}, at most the newest
      * {@link #RECENT_IN_SNAPSHOT} (all of them for a first snapshot, {@code lastSeq} -1). The table
-     * keeps only its newest in memory, so the rest are read from the log; while it cannot be read,
-     * the snapshot carries what memory holds, and the view itself is whole all the same.
+     * keeps only its newest in memory, so the rest are read from the log. While it cannot be read
+     * the sync is answered TRY_AGAIN rather than with a log that has a hole in it.
      */
     private List<LoggedEvent> eventsSince(TableRuntime table, long lastSeq) {
         long after = Math.max(0, Math.max(lastSeq, table.seq - RECENT_IN_SNAPSHOT));
@@ -214,14 +214,9 @@ public class TableEngine {
         if (after >= table.seq || oldestKept != null && oldestKept.seq() <= after + 1) {
             return table.recent.stream().filter(e -> e.seq() > after).toList();
         }
-        try {
-            return store.before(table.id, table.seq + 1, (int) (table.seq - after)).stream()
-                    .map(row -> toLogged(table, row))
-                    .toList();
-        } catch (DataAccessException e) {
-            log.warn("Table {}: could not read the log for a snapshot's events: {}", table.id, e.getMessage());
-            return table.recent.stream().filter(event -> event.seq() > after).toList();
-        }
+        return store.before(table.id, table.seq + 1, (int) (table.seq - after)).stream()
+                .map(row -> toLogged(table, row))
+                .toList();
     }
 
     /** A page of the log before {@code beforeSeq}, as this member may see it; false for a non-member. */

@@ -114,6 +114,21 @@ class DatabaseLossTest {
                 assertThat(syncAnswer.get("code").asString()).as(syncAnswer.toString()).isEqualTo("TRY_AGAIN");
             }
             figures.put("syncDuringOutage", syncAnswer.has("kind") ? syncAnswer.get("kind").asString() : "TRY_AGAIN");
+            // A client that missed more than the newest event needs the rest from the log, which cannot
+            // be read: it is told to try again, never sent a snapshot whose log has a hole.
+            assertThat(before.get(syncing.seat.table())).as("the table has more events than it keeps in memory").isGreaterThan(1);
+            snapshotBefore = syncing.lastSnapshot;
+            syncing.client.send("/app/tables/" + syncing.seat.table() + "/sync", Map.of("lastSeq", 0));
+            JsonNode behindAnswer = null;
+            for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                 behindAnswer == null && System.nanoTime() < deadline; Thread.sleep(5)) {
+                syncing.absorb();
+                List<JsonNode> errors = syncing.client.drainErrors();
+                behindAnswer = syncing.lastSnapshot != snapshotBefore ? syncing.lastSnapshot
+                        : errors.isEmpty() ? null : errors.getFirst();
+            }
+            assertThat(behindAnswer).as("an answer to the sync from seq 0 within 10 s").isNotNull();
+            assertThat(behindAnswer.path("code").asString()).as(behindAnswer.toString()).isEqualTo("TRY_AGAIN");
             // The REST API answers 503 with the same code instead of an internal error.
             HttpResponse<String> campaigns = syncing.player.request("GET", "/api/campaigns", null);
             assertThat(campaigns.statusCode()).as(campaigns.body()).isEqualTo(503);

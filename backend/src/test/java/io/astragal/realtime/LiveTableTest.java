@@ -304,8 +304,9 @@ class LiveTableTest {
     }
 
     /**
-     * A table keeps its 50 newest events in memory; each undo is an event too, so 40 undos in a row
-     * reach back past them, and the GM's undo must still find (and offer) the next one in the log.
+     * A table keeps only its newest event in memory; each undo is an event too, so 40 undos in a row
+     * reach back through the log past a page of 50, and the GM's undo must still find (and offer) the
+     * next one there.
      */
     @Test
     void theGmUndoesMoreEventsInARowThanTheTableKeepsInMemory() throws Exception {
