@@ -95,17 +95,8 @@ class DatabaseLossTest {
             // folded in before it is stored), so it may be served from there; a copy that a failed append
             // retired has to be read from the database again, and then the sync is told to try again.
             SeatClient syncing = clients.getFirst();
-            JsonNode snapshotBefore = syncing.lastSnapshot;
             syncing.client.drainErrors();
-            syncing.client.send("/app/tables/" + syncing.seat.table() + "/sync", Map.of("lastSeq", syncing.viewSeq));
-            JsonNode syncAnswer = null;
-            for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-                 syncAnswer == null && System.nanoTime() < deadline; Thread.sleep(5)) {
-                syncing.absorb();
-                List<JsonNode> errors = syncing.client.drainErrors();
-                syncAnswer = syncing.lastSnapshot != snapshotBefore ? syncing.lastSnapshot
-                        : errors.isEmpty() ? null : errors.getFirst();
-            }
+            JsonNode syncAnswer = syncAnswer(syncing, syncing.viewSeq);
             assertThat(syncAnswer).as("a snapshot or an error for the sync within 10 s").isNotNull();
             if ("snapshot".equals(syncAnswer.path("kind").asString())) {
                 assertThat(syncAnswer.get("seq").asLong()).as("the snapshot is what the log holds")
@@ -117,16 +108,7 @@ class DatabaseLossTest {
             // A client that missed more than the newest event needs the rest from the log, which cannot
             // be read: it is told to try again, never sent a snapshot whose log has a hole.
             assertThat(before.get(syncing.seat.table())).as("the table has more events than it keeps in memory").isGreaterThan(1);
-            snapshotBefore = syncing.lastSnapshot;
-            syncing.client.send("/app/tables/" + syncing.seat.table() + "/sync", Map.of("lastSeq", 0));
-            JsonNode behindAnswer = null;
-            for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-                 behindAnswer == null && System.nanoTime() < deadline; Thread.sleep(5)) {
-                syncing.absorb();
-                List<JsonNode> errors = syncing.client.drainErrors();
-                behindAnswer = syncing.lastSnapshot != snapshotBefore ? syncing.lastSnapshot
-                        : errors.isEmpty() ? null : errors.getFirst();
-            }
+            JsonNode behindAnswer = syncAnswer(syncing, 0);
             assertThat(behindAnswer).as("an answer to the sync from seq 0 within 10 s").isNotNull();
             assertThat(behindAnswer.path("code").asString()).as(behindAnswer.toString()).isEqualTo("TRY_AGAIN");
             // The REST API answers 503 with the same code instead of an internal error.
@@ -260,6 +242,20 @@ class DatabaseLossTest {
             assertThat(System.nanoTime()).as("%d inserts waiting, not %d", waiting, count).isLessThan(deadline);
             Thread.sleep(20);
         }
+    }
+
+    /** Sends a sync from {@code lastSeq} and waits up to 10 s for its answer: a new snapshot or an error; null if none came. */
+    private static JsonNode syncAnswer(SeatClient client, long lastSeq) throws InterruptedException {
+        JsonNode snapshotBefore = client.lastSnapshot;
+        client.client.send("/app/tables/" + client.seat.table() + "/sync", Map.of("lastSeq", lastSeq));
+        JsonNode answer = null;
+        for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+             answer == null && System.nanoTime() < deadline; Thread.sleep(5)) {
+            client.absorb();
+            List<JsonNode> errors = client.client.drainErrors();
+            answer = client.lastSnapshot != snapshotBefore ? client.lastSnapshot : errors.isEmpty() ? null : errors.getFirst();
+        }
+        return answer;
     }
 
     private static JsonNode reply(SeatClient client, String commandId) throws InterruptedException {
