@@ -895,7 +895,7 @@ public class TableEngine {
         if (recent.isPresent() || oldestKept == null || oldestKept.seq() == 1) {
             return recent;
         }
-        Set<Long> reverted = new HashSet<>(table.reverted);
+        Set<Long> reverted = table.revertedAmongKept();
         long before = oldestKept.seq();
         while (before > 1) {
             List<EventStore.Row> page = store.before(table.id, before, RECENT_IN_SNAPSHOT);

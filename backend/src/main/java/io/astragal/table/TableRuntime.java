@@ -43,7 +43,6 @@ final class TableRuntime {
     volatile boolean retired;
     Object state;
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
-    final Set<Long> reverted = new HashSet<>();
     /** What the referee keeps of this table's fan-outs for the next ({@code Referee.views}). */
     final ViewMemory viewMemory = new ViewMemory();
     /** What each member's last view was built from. */
@@ -119,9 +118,6 @@ final class TableRuntime {
 
     void remember(LoggedEvent event) {
         recent.addLast(event);
-        if (event.event() instanceof TableEvent.Reverted revert) {
-            reverted.add(revert.seq());
-        }
         while (recent.size() > RECENT) {
             recent.removeFirst();
         }
@@ -148,7 +144,22 @@ final class TableRuntime {
 
     /** The newest kept event the GM may undo. */
     Optional<LoggedEvent> undoCandidate() {
+        Set<Long> reverted = revertedAmongKept();
         return recent.reversed().stream().filter(e -> undoable(e, reverted)).findFirst();
+    }
+
+    /**
+     * The seqs the kept events undid. An undo always comes after what it undid, so reading the log
+     * back from the oldest kept event, newest first, needs only these to know what is undone.
+     */
+    Set<Long> revertedAmongKept() {
+        Set<Long> reverted = new HashSet<>();
+        for (LoggedEvent event : recent) {
+            if (event.event() instanceof TableEvent.Reverted revert) {
+                reverted.add(revert.seq());
+            }
+        }
+        return reverted;
     }
 
     /** What the GM may undo: not an undo itself, not undone already. */
