@@ -179,21 +179,39 @@ final class TableStreams {
 
     /** The frame as Spring's STOMP encoder writes a MESSAGE from its broker, with the stream's own destination. */
     private static BinaryMessage frame(Follower follower, byte[] body) {
-        byte[] id = Long.toString(MESSAGE_IDS.getAndIncrement()).getBytes(StandardCharsets.US_ASCII);
-        byte[] length = Integer.toString(body.length).getBytes(StandardCharsets.US_ASCII);
+        long id = MESSAGE_IDS.getAndIncrement();
         byte[] start = follower.frameStart();
-        byte[] frame = new byte[start.length + id.length + LENGTH.length + length.length + 2 + body.length + 1];
-        int at = 0;
-        System.arraycopy(start, 0, frame, at, start.length);
-        System.arraycopy(id, 0, frame, at += start.length, id.length);
-        System.arraycopy(LENGTH, 0, frame, at += id.length, LENGTH.length);
-        System.arraycopy(length, 0, frame, at += LENGTH.length, length.length);
-        at += length.length;
+        int idDigits = digits(id);
+        int lengthDigits = digits(body.length);
+        byte[] frame = new byte[start.length + idDigits + LENGTH.length + lengthDigits + 2 + body.length + 1];
+        System.arraycopy(start, 0, frame, 0, start.length);
+        int at = putDigits(frame, start.length, id, idDigits);
+        System.arraycopy(LENGTH, 0, frame, at, LENGTH.length);
+        at = putDigits(frame, at + LENGTH.length, body.length, lengthDigits);
         frame[at++] = '\n';
         frame[at++] = '\n';
         System.arraycopy(body, 0, frame, at, body.length);
         // the last byte stays 0: the frame's end
         return new BinaryMessage(frame);
+    }
+
+    /** The decimal digits of {@code value} (not negative). */
+    private static int digits(long value) {
+        int digits = 1;
+        while (value >= 10) {
+            value /= 10;
+            digits++;
+        }
+        return digits;
+    }
+
+    /** Writes the {@code digits} decimal digits of {@code value} at {@code at}, straight into the frame; where they end. */
+    private static int putDigits(byte[] into, int at, long value, int digits) {
+        for (int i = at + digits - 1; i >= at; i--) {
+            into[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        return at + digits;
     }
 
     private static byte[] frameStart(UUID tableId, String subscriptionId) {

@@ -8,7 +8,6 @@ import io.astragal.rules.TableView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -61,28 +60,47 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
         if (!(view instanceof TableView table)) {
             return view;
         }
-        Map<Need, Integer> index = new LinkedHashMap<>();
+        // A view names a handful of distinct needs, nearly always the same instances (step 54): a scan
+        // of a short list finds them without a map's entries and boxed indices.
+        List<Need> index = new ArrayList<>(8);
         List<Action> actions = new ArrayList<>(table.actions().size());
         for (ActionOption option : table.actions()) {
-            int[] needs = new int[option.needs().size()];
-            for (int i = 0; i < needs.length; i++) {
-                // Not computeIfAbsent: its lambda would capture the index, one more object per need.
-                Need need = option.needs().get(i);
-                Integer at = index.get(need);
-                if (at == null) {
-                    at = index.size();
-                    index.put(need, at);
-                }
-                needs[i] = at;
-            }
+            List<Need> optionNeeds = option.needs();
             Action action = made.get(option);
-            if (action == null || !Arrays.equals(action.needs(), needs)) {
+            // The action made for another member's view is this one again if its needs have the same indices
+            // here; they are checked as they are numbered, and an array of this view's own made only if not.
+            int[] needs = action != null && action.needs().length == optionNeeds.size() ? null : new int[optionNeeds.size()];
+            for (int i = 0; i < optionNeeds.size(); i++) {
+                int at = indexOf(index, optionNeeds.get(i));
+                if (needs == null && action.needs()[i] != at) {
+                    needs = Arrays.copyOf(action.needs(), optionNeeds.size());
+                }
+                if (needs != null) {
+                    needs[i] = at;
+                }
+            }
+            if (needs != null) {
                 action = new Action(option.command(), option.label(), option.args(), needs, option.cost(), option.enabled(),
                         option.reason(), option.gmOnly());
                 made.putIfAbsent(option, action);
             }
             actions.add(action);
         }
-        return new SentTable(table.model(), table.combatants(), table.initiative(), actions, List.copyOf(index.keySet()));
+        return new SentTable(table.model(), table.combatants(), table.initiative(), actions, List.copyOf(index));
+    }
+
+    /** The index of {@code need} in {@code index}, added at the end if it is not there. */
+    private static int indexOf(List<Need> index, Need need) {
+        for (int i = 0; i < index.size(); i++) {
+            if (index.get(i) == need) {
+                return i;
+            }
+        }
+        int at = index.indexOf(need);
+        if (at < 0) {
+            at = index.size();
+            index.add(need);
+        }
+        return at;
     }
 }

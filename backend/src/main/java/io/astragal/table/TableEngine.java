@@ -590,8 +590,7 @@ public class TableEngine {
         Viewer viewer = new Viewer(member.userId(), member.role());
         MemberView view = new MemberView(table.id.toString(), table.ruleset.id(), table.ruleset.name(),
                 new MemberView.Me(member.userId(), member.displayName(), member.role()),
-                members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList(),
-                writer.sent(rulesetView), roster(table, characters, viewer, members), undo);
+                writer.listed(members), writer.sent(rulesetView), roster(table, characters, viewer, members), undo);
         return writer.write(view, before);
     }
 
@@ -639,12 +638,23 @@ public class TableEngine {
             }
             case TableEvent.RulesPlayed played -> {
                 boolean visible = played.mode().visibleTo(viewer.userId(), viewer.isGm(), logged.actorId());
-                List<EventView.Line> lines = visible
-                        ? played.events().stream().map(e -> new EventView.Line(e.describeTo(viewer), e.rolls(), e.triggers())).toList()
-                        : List.of(EventView.Line.of(hiddenRollSentence(actor, played.mode())));
-                List<String> names = played.events().stream().map(table.codec::gameEventName).toList();
+                // Loops into arrays, not streams: asked for every member at every event, and lists of
+                // arrays are what EventView keeps without copying them again.
+                List<GameEvent> events = played.events();
+                EventView.Line[] lines = new EventView.Line[visible ? events.size() : 1];
+                String[] names = new String[events.size()];
+                for (int i = 0; i < names.length; i++) {
+                    GameEvent e = events.get(i);
+                    names[i] = table.codec.gameEventName(e);
+                    if (visible) {
+                        lines[i] = new EventView.Line(e.describeTo(viewer), e.rolls(), e.triggers());
+                    }
+                }
+                if (!visible) {
+                    lines[0] = EventView.Line.of(hiddenRollSentence(actor, played.mode()));
+                }
                 yield new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "rules", played.command(), played.mode(),
-                        !visible, lines, names, null);
+                        !visible, List.of(lines), List.of(names), null);
             }
             case TableEvent.Reverted reverted -> new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "revert", null,
                     RollMode.PUBLIC, false, List.of(EventView.Line.of("Undid: " + reverted.summary())), List.of(), reverted.seq());

@@ -49,13 +49,9 @@ final class ViewWriter implements AutoCloseable {
     private Scratch scratch;
     /** What each of this writer's leaves is written by, when its bytes are first read. */
     private final Function<Object, ViewPart.Leaf> writeLeaf = this::write;
-    /** The parts written that others may see alike, by value, and by the records a referee shares ({@code Referee.views}). */
-    private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
-    private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
-    private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
-
-    /** The actions made for the members' views so far, by the option they offer ({@link #sent}). */
-    private final Map<ActionOption, SentTable.Action> actionsMade = new IdentityHashMap<>();
+    /** The list of members the views were last made for, and it as they list it ({@link #listed}). */
+    private List<Member> membersListed;
+    private List<MemberView.Me> listed;
     /** The keys of the decks' hands (the participants' ids): one instance for all the members' decks. */
     private ViewPart.Keys handKeys;
 
@@ -87,7 +83,19 @@ final class ViewWriter implements AutoCloseable {
      * write: an action offered alike in an earlier member's view is the same record again, and written once.
      */
     Object sent(Object rulesetView) {
-        return SentTable.of(rulesetView, actionsMade);
+        return SentTable.of(rulesetView, scratch.actionsMade);
+    }
+
+    /**
+     * The members as a {@link MemberView} lists them: made once for all the views of one list of
+     * members, and so one value, which the views' diffs find unchanged by identity.
+     */
+    List<MemberView.Me> listed(List<Member> members) {
+        if (members != membersListed) {
+            listed = members.stream().map(m -> new MemberView.Me(m.userId(), m.displayName(), m.role())).toList();
+            membersListed = members;
+        }
+        return listed;
     }
 
     /**
@@ -180,7 +188,7 @@ final class ViewWriter implements AutoCloseable {
      */
     private ViewPart.Leaf action(SentTable.Action action, ViewPart before) {
         ViewPart.Leaf unchanged = unchanged(before, action);
-        return unchanged != null ? unchanged : sharedRecords.computeIfAbsent(action, this::unwritten);
+        return unchanged != null ? unchanged : scratch.sharedRecords.computeIfAbsent(action, this::unwritten);
     }
 
     /** {@code before} if it is the leaf of {@code value} (the part in its place in the view before), else null. */
@@ -223,8 +231,10 @@ final class ViewWriter implements AutoCloseable {
      * turn into one buffer, and the indexes of its diffs. {@code writeValueAsBytes} made a generator,
      * its contexts and a serialization context for each of a fan-out's fifty-odd leaves (step 32), and
      * copying each leaf out of the buffer, most of them only to be compared and dropped, was a third of
-     * what a fan-out allocated (step 49). A fan-out runs on a virtual thread of its own, so these are
-     * handed from one writer to the next ({@link #take}) rather than kept per thread.
+     * what a fan-out allocated (step 49). So are the writer's maps, cleared for the next writer: made
+     * anew for each fan-out, each grew by doubling to its size, 3 % of all the server allocated (step 71).
+     * A fan-out runs on a virtual thread of its own, so these are handed from one writer to the next
+     * ({@link #take}) rather than kept per thread.
      */
     private static final class Scratch {
 
@@ -233,8 +243,17 @@ final class ViewWriter implements AutoCloseable {
         /** The scratches no writer holds; a few suffice, as only so many fan-outs run at once. */
         private static final AtomicReferenceArray<Scratch> SPARE = new AtomicReferenceArray<>(8);
 
+        /** More entries than a fan-out's maps hold: a scratch whose maps grew past this is not kept, nor their tables. */
+        private static final int KEPT_ENTRIES = 4096;
+
         private final ObjectMapper json;
         private final Buffer buffer = new Buffer();
+        /** The parts written that others may see alike, by value, and by the records a referee shares ({@code Referee.views}). */
+        private final Map<Object, ViewPart.Leaf> shared = new HashMap<>();
+        private final Map<Object, ViewPart.Leaf> sharedRecords = new IdentityHashMap<>();
+        private final Map<ViewPart.Leaf, Diffed> diffed = new IdentityHashMap<>();
+        /** The actions made for the members' views so far, by the option they offer ({@link ViewWriter#sent}). */
+        private final Map<ActionOption, SentTable.Action> actionsMade = new IdentityHashMap<>();
         private final SequenceWriter values;
         private final JsonDiff.Indexes indexes = new JsonDiff.Indexes();
 
@@ -255,10 +274,15 @@ final class ViewWriter implements AutoCloseable {
         }
 
         void give() {
-            if (buffer.capacity() > KEPT) {
+            if (buffer.capacity() > KEPT
+                    || shared.size() + sharedRecords.size() + diffed.size() + actionsMade.size() > KEPT_ENTRIES) {
                 return;
             }
             buffer.reset();
+            shared.clear();
+            sharedRecords.clear();
+            diffed.clear();
+            actionsMade.clear();
             for (int i = 0; i < SPARE.length(); i++) {
                 if (SPARE.get(i) == null && SPARE.compareAndSet(i, null, this)) {
                     return;
@@ -300,15 +324,15 @@ final class ViewWriter implements AutoCloseable {
         if (unchanged != null) {
             return unchanged;
         }
-        ViewPart.Leaf leaf = sharedRecords.get(value);
+        ViewPart.Leaf leaf = scratch.sharedRecords.get(value);
         if (leaf == null) {
             // Hashing a record walks all of it: a record the referee handed out before is found by identity.
-            leaf = shared.get(value);
+            leaf = scratch.shared.get(value);
             if (leaf == null) {
                 leaf = unwritten(value);
-                shared.put(value, leaf);
+                scratch.shared.put(value, leaf);
             }
-            sharedRecords.put(value, leaf);
+            scratch.sharedRecords.put(value, leaf);
         }
         return leaf;
     }
@@ -352,12 +376,12 @@ final class ViewWriter implements AutoCloseable {
             if (a.sameBytes(b)) {
                 return;
             }
-            Diffed known = diffed.get(b);
+            Diffed known = scratch.diffed.get(b);
             if (known == null || known.from != a || !known.at.equals(at)) {
                 List<byte[]> made = new ArrayList<>();
                 JsonDiff.diff(json, scratch.indexes, a, b, at, made);
                 known = new Diffed(a, at, made);
-                diffed.put(b, known);
+                scratch.diffed.put(b, known);
             }
             ops.addAll(known.ops);
         } else if (from instanceof ViewPart.Fields a && to instanceof ViewPart.Fields b && a.keys().lineUpWith(b.keys())) {

@@ -6,6 +6,7 @@ import io.astragal.rules.ActionOption;
 import io.astragal.rules.InitiativeModel;
 import io.astragal.rules.Need;
 import io.astragal.rules.TableView;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,31 @@ class SentTableTest {
 
         assertThat(sent.needs()).containsExactly(swords, bows);
         assertThat(sent.actions().get(1).needs()).containsExactly(1);
+    }
+
+    @Test
+    void anOptionOfferedAlikeInTwoViewsIsOneActionOnlyWhereItsNeedsHaveTheSameIndices() {
+        ActionOption heal = option("Heal", List.of(TARGET, AMOUNT));
+        ActionOption start = option("Start the fight", List.of(SIDES, TARGET));
+        ActionOption deal = option("Deal next card", List.of());
+        Map<ActionOption, SentTable.Action> made = new IdentityHashMap<>();
+
+        SentTable owner = (SentTable) SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), null,
+                List.of(heal, deal)), made);
+        SentTable sameOrder = (SentTable) SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), null,
+                List.of(heal, deal)), made);
+        // Here TARGET comes first again but SIDES takes index 1: the heal's first index agrees, its second does not.
+        SentTable gm = (SentTable) SentTable.of(new TableView(InitiativeModel.CARD_DECK, List.of(), null,
+                List.of(option("Apply damage", List.of(TARGET)), start, heal, deal)), made);
+
+        assertThat(sameOrder.actions().get(0)).isSameAs(owner.actions().get(0));
+        assertThat(sameOrder.actions().get(1)).isSameAs(owner.actions().get(1));
+        assertThat(owner.actions().get(0).needs()).containsExactly(0, 1);
+        assertThat(gm.needs()).containsExactly(TARGET, SIDES, AMOUNT);
+        assertThat(gm.actions().get(2)).isNotSameAs(owner.actions().get(0));
+        assertThat(gm.actions().get(2).needs()).containsExactly(0, 2);
+        assertThat(owner.actions().get(0).needs()).containsExactly(0, 1);
+        assertThat(gm.actions().get(3)).isSameAs(owner.actions().get(1));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.astragal.rules.actlite;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +29,13 @@ record ActliteState(Map<String, Combatant> combatants, List<String> seating, Ini
         return id == null ? null : combatants.get(id);
     }
 
+    /** The combatants in seating order. A loop, not a stream: every member's view at every event asks. */
     List<Combatant> seated() {
-        return seating.stream().map(combatants::get).toList();
+        Combatant[] seated = new Combatant[seating.size()];
+        for (int i = 0; i < seated.length; i++) {
+            seated[i] = combatants.get(seating.get(i));
+        }
+        return Collections.unmodifiableList(Arrays.asList(seated));
     }
 
     /** Adds the combatant, or replaces the one with its id. */

@@ -96,17 +96,24 @@ final class TableViews {
     }
 
     static TableView view(ActliteState state, Viewer viewer, Seen seen) {
-        List<CombatantView> combatants = state.seated().stream().map(c -> seen.combatant(c, viewer)).toList();
+        List<Combatant> seated = state.seated();
+        CombatantView[] combatants = new CombatantView[seated.size()];
+        for (int i = 0; i < combatants.length; i++) {
+            combatants[i] = seen.combatant(seated.get(i), viewer);
+        }
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
         List<ActionOption> actions = new ArrayList<>();
         if (viewer.role() != Role.SPECTATOR) {
-            state.seated().stream().filter(c -> mine(viewer, c)).forEach(c -> actions.addAll(
-                    seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, viewer))));
+            for (Combatant c : seated) {
+                if (mine(viewer, c)) {
+                    actions.addAll(seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, viewer)));
+                }
+            }
             if (viewer.isGm()) {
                 actions.addAll(gmActions(state, viewer));
             }
         }
-        return new TableView(InitiativeModel.CARD_DECK, combatants, deck, actions);
+        return new TableView(InitiativeModel.CARD_DECK, List.of(combatants), deck, actions);
     }
 
     private static boolean mine(Viewer viewer, Combatant combatant) {
