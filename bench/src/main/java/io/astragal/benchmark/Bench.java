@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -180,7 +181,7 @@ public final class Bench {
         machine.put("tablesWanted", wanted);
         machine.put("tablesThatFailedToConnect", failed.size());
         machine.put("tablesNotTried", wanted - tried.size());
-        ServerMetrics idle = new ServerMetrics(rest, null);
+        ServerMetrics idle = new ServerMetrics(rest, null, Duration.ofSeconds(options.metricsEverySeconds()));
         idle.close();
         ServerMetrics.Summary afterConnect = idle.summary();
         machine.put("serverAfterConnect", afterConnect.asMap());
@@ -243,7 +244,7 @@ public final class Bench {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long clientCpuStart = os.getProcessCpuTime();
         stats.client.put("loadAverageAtStart", loadAverage());
-        ServerMetrics metrics = new ServerMetrics(rest, options.serverPid());
+        ServerMetrics metrics = new ServerMetrics(rest, options.serverPid(), Duration.ofSeconds(options.metricsEverySeconds()));
         stats.measureStartNanos = System.nanoTime();
         tables.forEach(t -> t.phase(stats, true));
         Thread.sleep(TimeUnit.SECONDS.toMillis(options.durationSeconds()));

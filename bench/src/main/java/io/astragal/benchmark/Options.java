@@ -29,11 +29,12 @@ import java.util.Map;
  * @param seed            seed of the script's choices
  * @param setupOnly       make or sign in the fixtures, then stop
  * @param serverPid       the server's process id when it runs on this machine: its CPU and its children's (the embedded PostgreSQL) are read from /proc
+ * @param metricsEverySeconds how often the server's metrics endpoint is read during a measured window
  */
 record Options(URI url, int tables, double rate, int warmupSeconds, int durationSeconds, List<String> phases, int pad,
                long heartbeatMillis, int listenerThreads, int setupParallel, int connectParallel,
                boolean verifyViews, String jdbc, Path fixtures, Path results, String label, long seed, boolean setupOnly,
-               Integer serverPid) {
+               Integer serverPid, int metricsEverySeconds) {
 
     static final String USAGE = """
             Astragal load benchmark: T tables x 6 real STOMP clients playing Actlite against a running server.
@@ -57,6 +58,8 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
               --label TEXT          stored with the results
               --seed N              the script's random seed (default 1)
               --server-pid PID      server process on this machine: also report its CPU with its children's (embedded PostgreSQL)
+              --metrics-every S     seconds between reads of the server's /actuator/prometheus in a measured window;
+                                    each read costs the server CPU that it counts (default 5)
               --setup-only          create (or sign in) the tables' users, campaigns and characters, then stop
             """;
 
@@ -106,12 +109,13 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
         String label = take(given, "label", "");
         long seed = Long.parseLong(take(given, "seed", "1"));
         String pid = take(given, "server-pid", null);
+        int metricsEvery = positive(given, "metrics-every", 5);
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet());
         }
         return new Options(url, tables, rate, warmup, duration, phases, pad, heartbeat, listenerThreads,
                 setupParallel, connectParallel, flags.contains("verify-views"), jdbc, fixtures, results, label, seed,
-                flags.contains("setup-only"), pid == null ? null : Integer.valueOf(pid));
+                flags.contains("setup-only"), pid == null ? null : Integer.valueOf(pid), metricsEvery);
     }
 
     URI webSocket() {

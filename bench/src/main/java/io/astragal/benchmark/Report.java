@@ -155,6 +155,7 @@ final class Report {
         scenario.put("warmupSeconds", options.warmupSeconds());
         scenario.put("durationSeconds", options.durationSeconds());
         scenario.put("heartbeatMillis", options.heartbeatMillis());
+        scenario.put("metricsEverySeconds", options.metricsEverySeconds());
         scenario.put("verifyViews", options.verifyViews());
         scenario.put("seed", options.seed());
         result.put("scenario", scenario);
