@@ -91,12 +91,7 @@ record SentTable(InitiativeModel model, List<CombatantView> combatants, Object i
 
     /** The index of {@code need} in {@code index}, added at the end if it is not there. */
     private static int indexOf(List<Need> index, Need need) {
-        for (int i = 0; i < index.size(); i++) {
-            if (index.get(i) == need) {
-                return i;
-            }
-        }
-        int at = index.indexOf(need);
+        int at = index.indexOf(need); // Need.equals tries identity first
         if (at < 0) {
             at = index.size();
             index.add(need);

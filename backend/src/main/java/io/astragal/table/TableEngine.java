@@ -641,7 +641,7 @@ public class TableEngine {
                 // Loops into arrays, not streams: asked for every member at every event, and lists of
                 // arrays are what EventView keeps without copying them again.
                 List<GameEvent> events = played.events();
-                EventView.Line[] lines = new EventView.Line[visible ? events.size() : 1];
+                EventView.Line[] lines = new EventView.Line[events.size()];
                 String[] names = new String[events.size()];
                 for (int i = 0; i < names.length; i++) {
                     GameEvent e = events.get(i);
@@ -650,11 +650,10 @@ public class TableEngine {
                         lines[i] = new EventView.Line(e.describeTo(viewer), e.rolls(), e.triggers());
                     }
                 }
-                if (!visible) {
-                    lines[0] = EventView.Line.of(hiddenRollSentence(actor, played.mode()));
-                }
+                List<EventView.Line> shown = visible ? List.of(lines)
+                        : List.of(EventView.Line.of(hiddenRollSentence(actor, played.mode())));
                 yield new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "rules", played.command(), played.mode(),
-                        !visible, List.of(lines), List.of(names), null);
+                        !visible, shown, List.of(names), null);
             }
             case TableEvent.Reverted reverted -> new EventView(logged.seq(), logged.at(), logged.actorId(), actor, "revert", null,
                     RollMode.PUBLIC, false, List.of(EventView.Line.of("Undid: " + reverted.summary())), List.of(), reverted.seq());
