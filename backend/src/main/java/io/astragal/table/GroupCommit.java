@@ -3,11 +3,14 @@ package io.astragal.table;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -46,6 +49,7 @@ class GroupCommit {
     private final AtomicBoolean inserting = new AtomicBoolean();
     private final Counter inserts;
     private final Counter stored;
+    private final Timer commits;
 
     GroupCommit(EventStore store, MeterRegistry meters) {
         this.store = store;
@@ -54,6 +58,14 @@ class GroupCommit {
                 .register(meters);
         this.stored = Counter.builder("astragal.table.events.stored")
                 .description("Commands' events inserted and committed")
+                .register(meters);
+        // With buckets, so that a reader of two scrapes knows how the commits between them were spread: every
+        // event waits for its commit before anyone sees it, so a slow disk is in every command's latency.
+        this.commits = Timer.builder("astragal.table.event.commit")
+                .description("An insert of commands' events with its commit, as long as the database took")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofSeconds(10))
                 .register(meters);
         Gauge.builder("astragal.table.events.waiting", queue, ConcurrentLinkedQueue::size)
                 .description("Commands' events queued for the next insert")
@@ -115,7 +127,9 @@ class GroupCommit {
         }
         try {
             inserts.increment();
+            long started = System.nanoTime();
             Set<EventStore.Key> inserted = store.insertNew(batch.stream().map(waiting -> waiting.row).toList());
+            commits.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
             for (Waiting waiting : batch) {
                 EventStore.Row row = waiting.row.row();
                 boolean in = inserted.contains(new EventStore.Key(waiting.row.tableId(), row.seq()));

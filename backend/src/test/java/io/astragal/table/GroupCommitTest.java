@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.astragal.support.IntegrationTest;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -78,6 +79,23 @@ class GroupCommitTest {
         for (UUID tableId : queued.keySet()) {
             assertThat(commandIdsOf(tableId)).containsExactly("c-" + table++);
         }
+    }
+
+    @Test
+    void eachInsertIsTimedFromItsStatementUntilItsCommitReturns() throws Exception {
+        Timer timer = meters.get("astragal.table.event.commit").timer();
+        long countBefore = timer.count();
+        double millisBefore = timer.totalTime(TimeUnit.MILLISECONDS);
+        try (Connection blocker = dataSource.getConnection()) {
+            CompletableFuture<Void> waiting = holdSeq1(blocker, UUID.randomUUID());
+            Thread.sleep(300);
+            blocker.commit();
+            assertThat(failure(waiting)).isInstanceOf(DuplicateKeyException.class);
+        }
+
+        // The insert waited for the test's transaction: that wait is the database's, and it is in the time.
+        assertThat(timer.count() - countBefore).isEqualTo(1);
+        assertThat(timer.totalTime(TimeUnit.MILLISECONDS) - millisBefore).isGreaterThanOrEqualTo(300);
     }
 
     @Test

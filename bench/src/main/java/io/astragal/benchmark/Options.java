@@ -30,11 +30,13 @@ import java.util.Map;
  * @param setupOnly       make or sign in the fixtures, then stop
  * @param serverPid       the server's process id when it runs on this machine: its CPU and its children's (the embedded PostgreSQL) are read from /proc
  * @param metricsEverySeconds how often the server's metrics endpoint is read during a measured window
+ * @param slowMillis      measured commands whose event reached the table's last client later than this are printed
+ *                        (when sent, how late, what), to line a tail up with the server's GC log; 0 = none
  */
 record Options(URI url, int tables, double rate, int warmupSeconds, int durationSeconds, List<String> phases, int pad,
                long heartbeatMillis, int listenerThreads, int setupParallel, int connectParallel,
                boolean verifyViews, String jdbc, Path fixtures, Path results, String label, long seed, boolean setupOnly,
-               Integer serverPid, int metricsEverySeconds) {
+               Integer serverPid, int metricsEverySeconds, int slowMillis) {
 
     static final String USAGE = """
             Astragal load benchmark: T tables x 6 real STOMP clients playing Actlite against a running server.
@@ -60,6 +62,8 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
               --server-pid PID      server process on this machine: also report its CPU with its children's (embedded PostgreSQL)
               --metrics-every S     seconds between reads of the server's /actuator/prometheus in a measured window;
                                     each read costs the server CPU that it counts (default 5)
+              --slow-ms MS          print every measured command whose last client got its event more than MS ms
+                                    after it was sent: "slow <epoch ms sent> <ms> <type>" (default 0: none)
               --setup-only          create (or sign in) the tables' users, campaigns and characters, then stop
             """;
 
@@ -110,12 +114,13 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
         long seed = Long.parseLong(take(given, "seed", "1"));
         String pid = take(given, "server-pid", null);
         int metricsEvery = positive(given, "metrics-every", 5);
+        int slowMillis = Integer.parseInt(take(given, "slow-ms", "0"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s) " + given.keySet());
         }
         return new Options(url, tables, rate, warmup, duration, phases, pad, heartbeat, listenerThreads,
                 setupParallel, connectParallel, flags.contains("verify-views"), jdbc, fixtures, results, label, seed,
-                flags.contains("setup-only"), pid == null ? null : Integer.valueOf(pid), metricsEvery);
+                flags.contains("setup-only"), pid == null ? null : Integer.valueOf(pid), metricsEvery, slowMillis);
     }
 
     URI webSocket() {

@@ -64,6 +64,9 @@ final class Report {
         row(rows, phases, "server live data MiB", s -> s.server == null ? "-" : fmt(s.server.liveDataMiB()), null);
         row(rows, phases, "server GC pauses", s -> s.server == null ? "-" : s.server.gcPauses() + ", "
                 + fmt(s.server.gcPauseSeconds() == null ? null : s.server.gcPauseSeconds() * 1000) + " ms", null);
+        row(rows, phases, "server commits: count, mean, p99 at most, share slower", s -> s.server == null || s.server.commits() == null
+                ? "-" : s.server.commits().count() + ", " + fmt(s.server.commits().meanMs()) + " ms, " + fmt(s.server.commits().p99Ms())
+                + " ms, " + String.format("%.2f%% > %s ms", s.server.commits().slowShare() * 100, fmt(s.server.commits().slowMs())), null);
         row(rows, phases, "client CPU, % of 1 core", s -> pct((Double) s.client.get("cpuOfOneCore")), null);
         row(rows, phases, "scheduler lag p99 ms", s -> fmt((Double) Stats.percentiles(s.schedulerLag).get("p99")), null);
         row(rows, phases, "mean event frame bytes", s -> s.eventFrames.sum() == 0 ? "-"

@@ -101,7 +101,8 @@ final class Rest {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(base.resolve("/actuator/prometheus?includedNames="
                             + "process_cpu_time_ns,process_uptime_seconds,jvm_memory_used_bytes,jvm_memory_max_bytes,"
                             + "jvm_gc_pause_seconds,jvm_gc_pause_seconds_max,jvm_gc_memory_allocated_bytes,"
-                            + "jvm_gc_live_data_size_bytes,jvm_threads_live_threads,astragal_bench_allocated_bytes"))
+                            + "jvm_gc_live_data_size_bytes,jvm_threads_live_threads,astragal_bench_allocated_bytes,"
+                            + "astragal_table_event_commit_seconds"))
                     .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
             return response.statusCode() == 200 ? response.body() : null;
         } catch (IOException e) {

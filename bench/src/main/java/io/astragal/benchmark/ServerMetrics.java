@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
  * Samples the server's {@code /actuator/prometheus} every few seconds during a measured window: CPU
@@ -20,7 +22,47 @@ final class ServerMetrics implements AutoCloseable {
     /** {@code nanos}: the server's uptime at the scrape, so CPU deltas are not skewed by a slow answer. */
     record Sample(long nanos, double cpuSeconds, double heapBytes, double gcPauses, double gcSeconds, double gcMaxSeconds,
                   double liveDataBytes, double threads, double heapMaxBytes, double allocatedBytes, long wallNanos,
-                  double treeCpuSeconds) {
+                  double treeCpuSeconds, NavigableMap<Double, Double> commitBuckets, double commitSeconds) {
+    }
+
+    /**
+     * The server's commits of events in a window (its {@code astragal.table.event.commit} histogram), each an
+     * insert and its commit: {@code p99Ms} is the upper bound of the bucket that holds the 99th percentile, and
+     * {@code slowShare} the share longer than {@code slowMs}, the highest bucket bound of at most 10 ms.
+     */
+    record Commits(long count, double meanMs, double p99Ms, double slowMs, double slowShare) {
+
+        /** The commits between two readings of the histogram's cumulative buckets (upper bound in seconds → count). */
+        static Commits between(NavigableMap<Double, Double> before, NavigableMap<Double, Double> after, double seconds) {
+            double total = after.lastEntry().getValue() - before.getOrDefault(after.lastKey(), 0.0);
+            if (total <= 0) {
+                return new Commits(0, 0, 0, 0, 0);
+            }
+            double p99 = Double.POSITIVE_INFINITY;
+            double slow = 0;
+            double notSlow = 0;
+            for (Map.Entry<Double, Double> bucket : after.entrySet()) {
+                double upTo = bucket.getValue() - before.getOrDefault(bucket.getKey(), 0.0);
+                if (p99 == Double.POSITIVE_INFINITY && upTo >= 0.99 * total) {
+                    p99 = bucket.getKey();
+                }
+                if (bucket.getKey() <= 0.010) {
+                    slow = bucket.getKey();
+                    notSlow = upTo;
+                }
+            }
+            return new Commits((long) total, seconds * 1000 / total, p99 * 1000, slow * 1000, 1 - notSlow / total);
+        }
+
+        Map<String, Object> asMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("count", count);
+            m.put("meanMs", meanMs);
+            m.put("p99MsAtMost", p99Ms);
+            m.put("slowMs", slowMs);
+            m.put("slowShare", slowShare);
+            return m;
+        }
     }
 
     /**
@@ -29,7 +71,7 @@ final class ServerMetrics implements AutoCloseable {
      */
     record Summary(int samples, Double cpuOfOneCore, Double cpuOfOneCorePeak, Double heapMeanMiB, Double heapMaxMiB,
                    Double heapLimitMiB, Double liveDataMiB, long gcPauses, Double gcPauseSeconds, Double gcPauseMaxMs,
-                   Double threads, Double allocatedMiB, double seconds, Double cpuWithChildrenOfOneCore) {
+                   Double threads, Double allocatedMiB, double seconds, Double cpuWithChildrenOfOneCore, Commits commits) {
 
         /** CPU milliseconds and allocated KiB the server spent per command accepted in the window. */
         Double cpuMillisPer(long commands) {
@@ -56,6 +98,7 @@ final class ServerMetrics implements AutoCloseable {
             m.put("liveThreads", threads);
             m.put("allocatedMiB", allocatedMiB);
             m.put("seconds", seconds);
+            m.put("commits", commits == null ? null : commits.asMap());
             return m;
         }
     }
@@ -104,6 +147,7 @@ final class ServerMetrics implements AutoCloseable {
             return;
         }
         Map<String, Double> sums = new HashMap<>();
+        NavigableMap<Double, Double> commitBuckets = new TreeMap<>();
         double gcMax = 0;
         for (String line : text.split("\n")) {
             if (line.startsWith("#") || line.isBlank()) {
@@ -123,6 +167,15 @@ final class ServerMetrics implements AutoCloseable {
                      "astragal_bench_allocated_bytes_total", "jvm_gc_live_data_size_bytes", "jvm_threads_live_threads",
                      "jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum" -> sums.merge(name, value, Double::sum);
                 case "jvm_gc_pause_seconds_max" -> gcMax = Math.max(gcMax, value);
+                case "astragal_table_event_commit_seconds_sum" -> sums.merge(name, value, Double::sum);
+                case "astragal_table_event_commit_seconds_bucket" -> {
+                    int le = series.indexOf("le=\"");
+                    if (le >= 0) {
+                        String bound = series.substring(le + 4, series.indexOf('"', le + 4));
+                        commitBuckets.merge(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound),
+                                value, Double::sum);
+                    }
+                }
                 case "jvm_memory_used_bytes" -> {
                     if (series.contains("area=\"heap\"")) {
                         sums.merge("heap", value, Double::sum);
@@ -148,7 +201,8 @@ final class ServerMetrics implements AutoCloseable {
                 // exact when the server runs with the benchmark on, else what GCs have counted so far
                 sums.getOrDefault("astragal_bench_allocated_bytes_total",
                         sums.getOrDefault("jvm_gc_memory_allocated_bytes_total", Double.NaN)), System.nanoTime(),
-                pid == null ? Double.NaN : treeCpuSeconds(pid));
+                pid == null ? Double.NaN : treeCpuSeconds(pid), commitBuckets,
+                sums.getOrDefault("astragal_table_event_commit_seconds_sum", 0.0));
         synchronized (samples) {
             samples.add(sample);
         }
@@ -229,7 +283,7 @@ final class ServerMetrics implements AutoCloseable {
             all = List.copyOf(samples);
         }
         if (all.size() < 2) {
-            return new Summary(all.size(), null, null, null, null, null, null, 0, null, null, null, null, 0, null);
+            return new Summary(all.size(), null, null, null, null, null, null, 0, null, null, null, null, 0, null, null);
         }
         Sample first = all.getFirst();
         Sample last = all.getLast();
@@ -253,6 +307,8 @@ final class ServerMetrics implements AutoCloseable {
                 heapMax / mib, last.heapMaxBytes() / mib, last.liveDataBytes() / mib,
                 (long) (last.gcPauses() - first.gcPauses()), last.gcSeconds() - first.gcSeconds(), gcMaxMs,
                 last.threads(), (last.allocatedBytes() - first.allocatedBytes()) / mib, wall,
-                pid == null ? null : (last.treeCpuSeconds() - first.treeCpuSeconds()) / ((last.wallNanos() - first.wallNanos()) / 1e9));
+                pid == null ? null : (last.treeCpuSeconds() - first.treeCpuSeconds()) / ((last.wallNanos() - first.wallNanos()) / 1e9),
+                last.commitBuckets().isEmpty() ? null
+                        : Commits.between(first.commitBuckets(), last.commitBuckets(), last.commitSeconds() - first.commitSeconds()));
     }
 }

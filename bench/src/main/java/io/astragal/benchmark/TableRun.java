@@ -465,7 +465,12 @@ final class TableRun implements Connection.Handler {
         if (d.received >= SEATS && d.sent != null) {
             pending.remove(seq);
             if (d.sent.measured()) {
-                d.sent.stats().lastClient(d.sent.type(), d.lastNanos - d.sent.nanos());
+                long nanos = d.lastNanos - d.sent.nanos();
+                d.sent.stats().lastClient(d.sent.type(), nanos);
+                if (options.slowMillis() > 0 && nanos > options.slowMillis() * 1_000_000L) {
+                    System.out.printf("slow %d %.1f %s%n", System.currentTimeMillis() - (System.nanoTime() - d.sent.nanos()) / 1_000_000,
+                            nanos / 1e6, d.sent.type());
+                }
             }
         }
     }
