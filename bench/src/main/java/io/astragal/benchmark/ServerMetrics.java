@@ -165,9 +165,9 @@ final class ServerMetrics implements AutoCloseable {
             switch (name) {
                 case "process_cpu_time_ns_total", "process_uptime_seconds", "jvm_gc_memory_allocated_bytes_total",
                      "astragal_bench_allocated_bytes_total", "jvm_gc_live_data_size_bytes", "jvm_threads_live_threads",
-                     "jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum" -> sums.merge(name, value, Double::sum);
+                     "jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum", "astragal_table_event_commit_seconds_sum" ->
+                        sums.merge(name, value, Double::sum);
                 case "jvm_gc_pause_seconds_max" -> gcMax = Math.max(gcMax, value);
-                case "astragal_table_event_commit_seconds_sum" -> sums.merge(name, value, Double::sum);
                 case "astragal_table_event_commit_seconds_bucket" -> {
                     int le = series.indexOf("le=\"");
                     if (le >= 0) {
