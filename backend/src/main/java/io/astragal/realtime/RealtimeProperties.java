@@ -12,10 +12,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param sendTimeLimitMillis     a client that does not take a message for this long is disconnected
  * @param sendBufferSizeLimit     bytes queued for a slow client before it is disconnected
  * @param rateLimit        how fast one user may send to one table
+ * @param inboundThreads   threads that run clients' frames; a command holds its thread until its event is
+ *                         committed, so these bound how many commands a disk's commits can carry at once
  */
 @ConfigurationProperties("astragal.realtime")
 record RealtimeProperties(List<String> allowedOrigins, Long heartbeatMillis, Integer messageSizeLimit,
-                          Integer sendTimeLimitMillis, Integer sendBufferSizeLimit, RateLimit rateLimit) {
+                          Integer sendTimeLimitMillis, Integer sendBufferSizeLimit, RateLimit rateLimit,
+                          Integer inboundThreads) {
 
     RealtimeProperties {
         allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
@@ -24,6 +27,12 @@ record RealtimeProperties(List<String> allowedOrigins, Long heartbeatMillis, Int
         sendTimeLimitMillis = sendTimeLimitMillis == null ? 10_000 : sendTimeLimitMillis;
         sendBufferSizeLimit = sendBufferSizeLimit == null ? 512 * 1024 : sendBufferSizeLimit;
         rateLimit = rateLimit == null ? new RateLimit(null, null) : rateLimit;
+        // Spring's default is two per core, sized for work that does not wait; a command waits for its
+        // commit (docs/performance.md, step 77).
+        inboundThreads = inboundThreads == null ? 16 : inboundThreads;
+        if (inboundThreads < 1) {
+            throw new IllegalArgumentException("astragal.realtime.inbound-threads must be at least 1, not " + inboundThreads);
+        }
     }
 
     /**
