@@ -8,6 +8,7 @@ import io.astragal.support.TableClient;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,11 +56,14 @@ class CommandsAwaitingCommitTest {
             try (Connection blocker = dataSource.getConnection(); Statement statement = blocker.createStatement()) {
                 blocker.setAutoCommit(false);
                 statement.execute("lock table table_events in exclusive mode");
-                for (TableClient client : clients) {
+                // The first command's insert takes the queue and waits for the lock; sent together, the
+                // insert could have carried several commands.
+                commandIds.add(clients.getFirst().command("chat", Map.of("text", "Held at the gate")));
+                awaitAnInsertWaitingForTheLock();
+                for (TableClient client : clients.subList(1, TABLES)) {
                     commandIds.add(client.command("chat", Map.of("text", "Held at the gate")));
                 }
-                // One insert waits for the lock; the seven commands behind it wait on threads of their own.
-                // With four threads, three at most could.
+                // The seven commands behind it wait on threads of their own. With four threads, three at most could.
                 long deadline = System.nanoTime() + 10_000_000_000L;
                 while (waiting.value() < TABLES - 1 && System.nanoTime() < deadline) {
                     Thread.sleep(10);
@@ -79,5 +83,27 @@ class CommandsAwaitingCommitTest {
                 client.close();
             }
         }
+    }
+
+    /**
+     * Waits until PostgreSQL shows an insert of events waiting for the test's lock; asked on a
+     * connection of its own, as a transaction sees the server's activity as it was when first asked.
+     */
+    private void awaitAnInsertWaitingForTheLock() throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(true);
+            while (System.nanoTime() < deadline) {
+                try (ResultSet waiting = statement.executeQuery("select count(*) from pg_stat_activity"
+                        + " where wait_event_type = 'Lock' and query like 'insert into table_events%'")) {
+                    waiting.next();
+                    if (waiting.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(10);
+            }
+        }
+        throw new AssertionError("No insert of events came to wait for the lock within 10 s");
     }
 }
