@@ -75,6 +75,9 @@ public final class Bench {
             System.err.println("The server's /actuator/prometheus does not answer at " + options.url() + "; is it running?");
             return 1;
         }
+        long warmUpStarted = System.nanoTime();
+        CollectorWarmUp.run().ifPresent(cycles -> System.out.printf("ZGC: %d major cycles before the run, in %.1f s%n",
+                cycles, (System.nanoTime() - warmUpStarted) / 1e9));
         List<Fixtures.Signed> fixtures = Fixtures.prepare(options, rest);
         if (options.setupOnly()) {
             Fixtures.signOut(options, fixtures);
