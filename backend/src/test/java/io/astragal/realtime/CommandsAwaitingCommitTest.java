@@ -64,10 +64,7 @@ class CommandsAwaitingCommitTest {
                     commandIds.add(client.command("chat", Map.of("text", "Held at the gate")));
                 }
                 // The seven commands behind it wait on threads of their own. With four threads, three at most could.
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                while (waiting.value() < TABLES - 1 && System.nanoTime() < deadline) {
-                    Thread.sleep(10);
-                }
+                within10s(() -> waiting.value() >= TABLES - 1);
                 assertThat(waiting.value()).isEqualTo(TABLES - 1);
                 blocker.rollback();
             }
@@ -90,20 +87,34 @@ class CommandsAwaitingCommitTest {
      * connection of its own, as a transaction sees the server's activity as it was when first asked.
      */
     private void awaitAnInsertWaitingForTheLock() throws Exception {
-        long deadline = System.nanoTime() + 10_000_000_000L;
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             connection.setAutoCommit(true);
-            while (System.nanoTime() < deadline) {
+            boolean seen = within10s(() -> {
                 try (ResultSet waiting = statement.executeQuery("select count(*) from pg_stat_activity"
                         + " where wait_event_type = 'Lock' and query like 'insert into table_events%'")) {
                     waiting.next();
-                    if (waiting.getInt(1) > 0) {
-                        return;
-                    }
+                    return waiting.getInt(1) > 0;
                 }
-                Thread.sleep(10);
+            });
+            if (!seen) {
+                throw new AssertionError("No insert of events came to wait for the lock within 10 s");
             }
         }
-        throw new AssertionError("No insert of events came to wait for the lock within 10 s");
+    }
+
+    private interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    /** Whether the condition came to hold within 10 s, asked every 10 ms. */
+    private static boolean within10s(Condition condition) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.holds()) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
     }
 }

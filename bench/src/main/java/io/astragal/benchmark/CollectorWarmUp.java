@@ -25,7 +25,7 @@ final class CollectorWarmUp {
     }
 
     /** The major cycles ZGC has run, or empty under another collector. */
-    static Optional<Long> zgcMajorCycles() {
+    private static Optional<Long> zgcMajorCycles() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .filter(gc -> gc.getName().equals("ZGC Major Cycles"))
                 .map(GarbageCollectorMXBean::getCollectionCount)
