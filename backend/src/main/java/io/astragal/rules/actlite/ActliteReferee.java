@@ -122,7 +122,12 @@ final class ActliteReferee implements Referee<ActliteState> {
 
     static Decision decideCommand(ActliteState state, GameCommand command, Play play) {
         return Referee.decideAs(ActliteCommand.class, command, play, actlite -> {
-            List<GameEvent> events = new ArrayList<>(expiringTemp(state, actlite));
+            List<GameEvent> expired = expiringTemp(state, actlite);
+            if (expired.isEmpty()) {
+                // Almost always: no list to gather into (every probe of an offered action comes here too).
+                return decideOn(state, actlite, play);
+            }
+            List<GameEvent> events = new ArrayList<>(expired);
             ActliteState current = state;
             for (GameEvent event : events) {
                 current = Fold.apply(current, (ActliteEvent) event);

@@ -1,5 +1,6 @@
 package io.astragal.rules.actlite;
 
+import io.astragal.dice.DiceSource;
 import io.astragal.rules.ActionOption;
 import io.astragal.rules.Need;
 import io.astragal.rules.Actor;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -31,8 +33,6 @@ final class TableViews {
 
     /** Conditions that are simply on or off: shown without a count. */
     private static final Set<String> FLAGS = Set.of(Combatant.UNCONSCIOUS, Combatant.DYING, "dead");
-    /** The controls of each list of argument names offered here (a few dozen lists, all in this code). */
-    private static final Map<List<String>, List<Need>> NEEDS = new ConcurrentHashMap<>();
 
     private TableViews() {
     }
@@ -60,6 +60,8 @@ final class TableViews {
             /** A table seats a handful; past this, combatants long gone are let go with the rest. */
             private static final int MOST = 64;
             private final Map<Way, Shown> byWay = new HashMap<>();
+            /** Each character's {@link Fixed} offer parts, by id. */
+            private final Map<String, Fixed> fixed = new HashMap<>();
         }
 
         private final Showing shown;
@@ -93,6 +95,52 @@ final class TableViews {
             }
             return seen.view();
         }
+
+        /** The character's offer parts that its sheet decides, made again only for another sheet. */
+        Fixed fixed(Combatant c) {
+            Fixed known = shown.fixed.get(c.id());
+            if (known == null || known.sheet() != c.sheet()) {
+                known = Fixed.of(c);
+                shown.fixed.put(c.id(), known);
+            }
+            return known;
+        }
+    }
+
+    /**
+     * The arguments and labels of a character's offers that only its id and sheet decide. Built for
+     * every offer of every view, they were about a tenth of what the views allocated; made once and
+     * kept with the table's views they are long-lived records the collector copies once
+     * (docs/performance.md, step 80), and offers alike share them, which their comparison notices
+     * by identity.
+     *
+     * @param attackArgs   per weapon, per attack: the attack's arguments
+     * @param attackLabels per weapon, per attack: "Attack with Club", without the cost
+     */
+    record Fixed(Sheet sheet, Map<String, Object> character, Map<String, Object> move, String moveLabel,
+                 Map<String, Object> check, List<List<Map<String, Object>>> attackArgs,
+                 List<List<String>> attackLabels) {
+
+        static Fixed of(Combatant c) {
+            Sheet sheet = c.sheet();
+            List<List<Map<String, Object>>> attackArgs = new ArrayList<>(sheet.weapons().size());
+            List<List<String>> attackLabels = new ArrayList<>(sheet.weapons().size());
+            for (Sheet.Weapon weapon : sheet.weapons()) {
+                List<Map<String, Object>> args = new ArrayList<>(weapon.attacks().size());
+                List<String> labels = new ArrayList<>(weapon.attacks().size());
+                for (int i = 0; i < weapon.attacks().size(); i++) {
+                    args.add(args(c, "weapon", weapon.name(), "attack", i, "hands", weapon.needsTwoHands() ? 2 : 1,
+                            "advantage", 0, "disadvantage", 0));
+                    labels.add("Attack with " + weapon.name()
+                            + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(i).label() : ""));
+                }
+                attackArgs.add(List.copyOf(args));
+                attackLabels.add(List.copyOf(labels));
+            }
+            return new Fixed(sheet, args(c), args(c, "action", "move", "costs", "1"),
+                    "Move " + sheet.movementSpeed() + " spaces (1 AP)", args(c, "advantage", 0, "disadvantage", 0),
+                    List.copyOf(attackArgs), List.copyOf(attackLabels));
+        }
     }
 
     static TableView view(ActliteState state, Viewer viewer, Seen seen) {
@@ -102,15 +150,19 @@ final class TableViews {
             combatants[i] = seen.combatant(seated.get(i), viewer);
         }
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
-        List<ActionOption> actions = new ArrayList<>();
+        List<ActionOption> actions = List.of();
         if (viewer.role() != Role.SPECTATOR) {
+            // One actor for all of this viewer's probes, as the probes ask only who acts.
+            Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), PROBE_DICE);
+            // About a dozen offers per character and twenty for the GM: grown at most once (TableView copies it).
+            actions = new ArrayList<>(viewer.isGm() ? 12 * seated.size() + 20 : 16);
             for (Combatant c : seated) {
                 if (mine(viewer, c)) {
-                    actions.addAll(seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, viewer)));
+                    actions.addAll(seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, seen.fixed(c), play)));
                 }
             }
             if (viewer.isGm()) {
-                actions.addAll(gmActions(state, viewer));
+                actions.addAll(gmActions(state, play));
             }
         }
         return new TableView(InitiativeModel.CARD_DECK, List.of(combatants), deck, actions);
@@ -202,52 +254,47 @@ final class TableViews {
                 initiative.discard(), initiative.lost(), initiative.awaiting());
     }
 
-    private static List<ActionOption> characterActions(ActliteState state, Combatant c, Viewer viewer) {
-        List<ActionOption> options = new ArrayList<>();
+    private static List<ActionOption> characterActions(ActliteState state, Combatant c, Fixed fixed, Play play) {
+        List<ActionOption> options = new ArrayList<>(16);
         Initiative initiative = state.initiative();
-        for (Sheet.Weapon weapon : c.sheet().weapons()) {
-            for (int i = 0; i < weapon.attacks().size(); i++) {
-                options.add(attackOption(initiative, c, weapon, i));
+        List<Sheet.Weapon> weapons = c.sheet().weapons();
+        for (int w = 0; w < weapons.size(); w++) {
+            for (int i = 0; i < weapons.get(w).attacks().size(); i++) {
+                options.add(attackOption(initiative, c, weapons.get(w), fixed.attackArgs().get(w).get(i),
+                        fixed.attackLabels().get(w).get(i)));
             }
         }
         if (initiative != null) {
-            options.add(probe(state, viewer, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
-                    "Move " + c.sheet().movementSpeed() + " spaces (1 AP)", args(c, "action", "move", "costs", "1"),
-                    List.of(), 1, false));
-            options.add(probe(state, viewer, new ActliteCommand.SpendAp(c.id(), "act", "1", List.of()),
-                    "Spend AP on an action", args(c), List.of("action", "costs"), null, false));
-            options.add(probe(state, viewer, new ActliteCommand.Interrupt(c.id(), null),
-                    "Interrupt (1 AP)", args(c), List.of(), 1, false));
-            options.add(probe(state, viewer, new ActliteCommand.Pass(c.id()), "Pass", args(c), List.of(), null, false));
+            options.add(probe(state, play, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
+                    fixed.moveLabel(), fixed.move(), NO_NEEDS, 1, false));
+            options.add(probe(state, play, new ActliteCommand.SpendAp(c.id(), "act", "1", List.of()),
+                    "Spend AP on an action", fixed.character(), ACTION_COSTS, null, false));
+            options.add(probe(state, play, new ActliteCommand.Interrupt(c.id(), null),
+                    "Interrupt (1 AP)", fixed.character(), NO_NEEDS, 1, false));
+            options.add(probe(state, play, new ActliteCommand.Pass(c.id()), "Pass", fixed.character(), NO_NEEDS, null, false));
         }
         if (c.sheet().attributes().containsKey("WIL")) {
-            options.add(probe(state, viewer, new ActliteCommand.WriteHex(c.id(), "hex", List.of(), List.of()),
-                    "Write a hex" + (initiative == null ? "" : " (3 AP + 1 per modifier)"), args(c),
-                    List.of("text", "modifiers"), initiative == null ? null : 3, false));
+            options.add(probe(state, play, new ActliteCommand.WriteHex(c.id(), "hex", List.of(), List.of()),
+                    initiative == null ? "Write a hex" : "Write a hex (3 AP + 1 per modifier)", fixed.character(),
+                    TEXT_MODIFIERS, initiative == null ? null : 3, false));
         }
         for (Combatant.Hex hex : c.hexes()) {
-            options.add(probe(state, viewer, new ActliteCommand.ActivateHex(c.id(), hex.id(), false, List.of()),
+            options.add(probe(state, play, new ActliteCommand.ActivateHex(c.id(), hex.id(), false, List.of()),
                     "Activate " + hexLine(hex) + (initiative == null ? "" : " (1 AP)"),
-                    args(c, "hexId", hex.id()), List.of(), initiative == null ? null : 1, false));
+                    args(c, "hexId", hex.id()), NO_NEEDS, initiative == null ? null : 1, false));
         }
-        options.add(option("actlite.rollCheck", "Roll a check", args(c, "advantage", 0, "disadvantage", 0),
-                List.of("attribute", "dc", "advantage", "disadvantage"), null, null, false));
-        options.add(option("actlite.rollCheck", "Roll against a passive score", args(c, "advantage", 0, "disadvantage", 0),
-                List.of("attribute", "target", "targetAttribute", "advantage", "disadvantage"), null, null, false));
-        options.add(option("actlite.contest", "Contest", args(c, "advantage", 0, "disadvantage", 0),
-                List.of("attribute", "target", "targetAttribute", "advantage", "disadvantage"), null, null, false));
+        options.add(option("actlite.rollCheck", "Roll a check", fixed.check(), CHECK, null, null, false));
+        options.add(option("actlite.rollCheck", "Roll against a passive score", fixed.check(), AGAINST, null, null, false));
+        options.add(option("actlite.contest", "Contest", fixed.check(), AGAINST, null, null, false));
         return options;
     }
 
     /** "Attack with Club (2 AP)": the cost is this round's next cost of that weapon. */
-    private static ActionOption attackOption(Initiative initiative, Combatant c, Sheet.Weapon weapon, int index) {
-        String label = "Attack with " + weapon.name()
-                + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(index).label() : "");
-        Map<String, Object> args = args(c, "weapon", weapon.name(), "attack", index,
-                "hands", weapon.needsTwoHands() ? 2 : 1, "advantage", 0, "disadvantage", 0);
+    private static ActionOption attackOption(Initiative initiative, Combatant c, Sheet.Weapon weapon,
+                                             Map<String, Object> args, String label) {
         if (initiative == null) {
             String reason = c.unconscious() ? c.name() + " is unconscious and cannot act." : null;
-            return option("actlite.attack", label, args, List.of("target", "advantage", "disadvantage"), null, reason, false);
+            return option("actlite.attack", label, args, ATTACK, null, reason, false);
         }
         String key = Rulings.attackKey(weapon.name());
         int cost = CostSequence.next(weapon.speed(), initiative.usesOf(c.id(), key));
@@ -257,53 +304,43 @@ final class TableViews {
         } catch (Refusal refusal) {
             reason = refusal.rejection().message();
         }
-        return option("actlite.attack", label + " (" + cost + " AP)", args, List.of("target", "advantage", "disadvantage"),
-                cost, reason, false);
+        return option("actlite.attack", label + " (" + cost + " AP)", args, ATTACK, cost, reason, false);
     }
 
-    private static List<ActionOption> gmActions(ActliteState state, Viewer viewer) {
-        List<ActionOption> options = new ArrayList<>();
+    private static List<ActionOption> gmActions(ActliteState state, Play play) {
+        List<ActionOption> options = new ArrayList<>(24);
         Initiative initiative = state.initiative();
         String nobody = state.seating().isEmpty() ? "No one is at the table." : null;
         String noInitiative = initiative == null ? "Initiative has not started." : null;
-        options.add(option("actlite.addCharacter", "Place a character at the table", Map.of(), List.of("characterId"),
-                null, null, true));
-        options.add(option("actlite.removeCharacter", "Remove a character", Map.of(), List.of("target"), null, nobody, true));
+        options.add(option("actlite.addCharacter", "Place a character at the table", Map.of(), CHARACTER_ID, null, null, true));
+        options.add(option("actlite.removeCharacter", "Remove a character", Map.of(), TARGET, null, nobody, true));
         // Who takes part is the GM's pick (the seated characters come pre-selected); only a running
         // initiative stands in the way.
+        Map<String, Object> seated = OrderedMap.of("characterIds", state.seating());
         options.add(initiative == null
-                ? option("actlite.startInitiative", "Start initiative", Map.of("characterIds", state.seating()),
-                        List.of("characterIds"), null, null, true)
-                : probe(state, viewer, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
-                        Map.of("characterIds", state.seating()), List.of("characterIds"), null, true));
-        options.add(probe(state, viewer, new ActliteCommand.DealCard(), "Deal next card", Map.of(), List.of(), null, true));
-        options.add(probe(state, viewer, new ActliteCommand.EndRound(false), "End round", Map.of("force", false),
-                List.of(), null, true));
+                ? option("actlite.startInitiative", "Start initiative", seated, CHARACTER_IDS, null, null, true)
+                : probe(state, play, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
+                        seated, CHARACTER_IDS, null, true));
+        options.add(probe(state, play, new ActliteCommand.DealCard(), "Deal next card", Map.of(), NO_NEEDS, null, true));
+        options.add(probe(state, play, new ActliteCommand.EndRound(false), "End round", NOT_FORCED, NO_NEEDS, null, true));
         if (initiative != null && initiative.deck().isEmpty() && !initiative.awaiting().isEmpty()) {
-            options.add(probe(state, viewer, new ActliteCommand.EndRound(true), "End round without waiting",
-                    Map.of("force", true), List.of(), null, true));
+            options.add(probe(state, play, new ActliteCommand.EndRound(true), "End round without waiting", FORCED,
+                    NO_NEEDS, null, true));
         }
-        options.add(probe(state, viewer, new ActliteCommand.EndInitiative(), "End initiative", Map.of(), List.of(), null, true));
-        options.add(option("actlite.applyDamage", "Apply damage", Map.of("crit", false), List.of("target", "amount"),
-                null, nobody, true));
-        options.add(option("actlite.applyDamage", "Apply crit damage", Map.of("crit", true), List.of("target", "amount"),
-                null, nobody, true));
-        options.add(option("actlite.heal", "Heal", Map.of("crit", false), List.of("target", "amount"), null, nobody, true));
-        options.add(option("actlite.heal", "Heal crit", Map.of("crit", true), List.of("target", "amount"), null, nobody,
-                true));
-        options.add(option("actlite.addCondition", "Add a condition", Map.of(), List.of("target", "condition", "amount"),
-                null, nobody, true));
-        options.add(option("actlite.removeCondition", "Remove a condition", Map.of(), List.of("target", "condition"),
-                null, nobody, true));
-        options.add(option("actlite.loseAp", "Lose AP", Map.of(), List.of("target", "amount"), null, noInitiative, true));
-        options.add(option("actlite.regainAp", "Regain lost AP", Map.of("toHand", false), List.of("target", "amount"),
-                null, noInitiative, true));
-        options.add(option("actlite.grantTempAp", "Grant temp AP", Map.of(), List.of("target", "amount"), null,
-                noInitiative, true));
-        options.add(probe(state, viewer, new ActliteCommand.Rest(state.seating(), false), "Rest",
-                Map.of("characterIds", state.seating(), "sleep", false), List.of(), null, true));
-        options.add(probe(state, viewer, new ActliteCommand.Rest(state.seating(), true), "Sleep",
-                Map.of("characterIds", state.seating(), "sleep", true), List.of(), null, true));
+        options.add(probe(state, play, new ActliteCommand.EndInitiative(), "End initiative", Map.of(), NO_NEEDS, null, true));
+        options.add(option("actlite.applyDamage", "Apply damage", NOT_CRIT, TARGET_AMOUNT, null, nobody, true));
+        options.add(option("actlite.applyDamage", "Apply crit damage", CRIT, TARGET_AMOUNT, null, nobody, true));
+        options.add(option("actlite.heal", "Heal", NOT_CRIT, TARGET_AMOUNT, null, nobody, true));
+        options.add(option("actlite.heal", "Heal crit", CRIT, TARGET_AMOUNT, null, nobody, true));
+        options.add(option("actlite.addCondition", "Add a condition", Map.of(), TARGET_CONDITION_AMOUNT, null, nobody, true));
+        options.add(option("actlite.removeCondition", "Remove a condition", Map.of(), TARGET_CONDITION, null, nobody, true));
+        options.add(option("actlite.loseAp", "Lose AP", Map.of(), TARGET_AMOUNT, null, noInitiative, true));
+        options.add(option("actlite.regainAp", "Regain lost AP", NOT_TO_HAND, TARGET_AMOUNT, null, noInitiative, true));
+        options.add(option("actlite.grantTempAp", "Grant temp AP", Map.of(), TARGET_AMOUNT, null, noInitiative, true));
+        options.add(probe(state, play, new ActliteCommand.Rest(state.seating(), false), "Rest",
+                OrderedMap.of("characterIds", state.seating(), "sleep", false), NO_NEEDS, null, true));
+        options.add(probe(state, play, new ActliteCommand.Rest(state.seating(), true), "Sleep",
+                OrderedMap.of("characterIds", state.seating(), "sleep", true), NO_NEEDS, null, true));
         return options;
     }
 
@@ -312,22 +349,47 @@ final class TableViews {
      * decided against the current state (dice fixed at 1, never used for a refusal) and a refusal
      * becomes the reason.
      */
-    private static ActionOption probe(ActliteState state, Viewer viewer, ActliteCommand command, String label,
-                                      Map<String, Object> args, List<String> needs, Integer cost, boolean gmOnly) {
-        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+    private static ActionOption probe(ActliteState state, Play play, ActliteCommand command, String label,
+                                      Map<String, Object> args, List<Need> needs, Integer cost, boolean gmOnly) {
         String reason = ActliteReferee.decideCommand(state, command, play) instanceof Decision.Rejected rejected
                 ? rejected.message() : null;
         return option(ActliteReferee.wireName(command), label, args, needs, cost, reason, gmOnly);
     }
 
-    private static ActionOption option(String command, String label, Map<String, Object> args, List<String> needs,
+    private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs,
                                        Integer cost, String reason, boolean gmOnly) {
-        return new ActionOption(command, label, args, NEEDS.computeIfAbsent(needs, n -> List.copyOf(n.stream().map(TableViews::need).toList())), cost,
-                reason == null, reason == null ? "" : reason, gmOnly);
+        return new ActionOption(command, label, args, needs, cost, reason == null, reason == null ? "" : reason, gmOnly);
     }
 
     /** One need per argument name, the same instance in every list of needs: a view numbering its needs finds each by identity. */
     private static final Map<String, Need> NEED_BY_NAME = new ConcurrentHashMap<>();
+
+    // The needs of the options offered here: each list made once, so every view holds the same instances.
+    private static final List<Need> NO_NEEDS = List.of();
+    private static final List<Need> ACTION_COSTS = needs("action", "costs");
+    private static final List<Need> TEXT_MODIFIERS = needs("text", "modifiers");
+    private static final List<Need> CHECK = needs("attribute", "dc", "advantage", "disadvantage");
+    private static final List<Need> AGAINST = needs("attribute", "target", "targetAttribute", "advantage", "disadvantage");
+    private static final List<Need> ATTACK = needs("target", "advantage", "disadvantage");
+    private static final List<Need> CHARACTER_ID = needs("characterId");
+    private static final List<Need> CHARACTER_IDS = needs("characterIds");
+    private static final List<Need> TARGET = needs("target");
+    private static final List<Need> TARGET_AMOUNT = needs("target", "amount");
+    private static final List<Need> TARGET_CONDITION = needs("target", "condition");
+    private static final List<Need> TARGET_CONDITION_AMOUNT = needs("target", "condition", "amount");
+
+    // Fixed arguments, as the ordered maps an option holds (any other map it would copy).
+    private static final Map<String, Object> CRIT = OrderedMap.of("crit", true);
+    private static final Map<String, Object> NOT_CRIT = OrderedMap.of("crit", false);
+    private static final Map<String, Object> FORCED = OrderedMap.of("force", true);
+    private static final Map<String, Object> NOT_FORCED = OrderedMap.of("force", false);
+    private static final Map<String, Object> NOT_TO_HAND = OrderedMap.of("toHand", false);
+    /** A probe's dice: every face 1. A probe never shows what it rolled; it only asks whether the command would stand. */
+    private static final DiceSource PROBE_DICE = sides -> 1;
+
+    private static List<Need> needs(String... names) {
+        return Stream.of(names).map(TableViews::need).toList();
+    }
 
     private static Need need(String name) {
         return NEED_BY_NAME.computeIfAbsent(name, TableViews::newNeed);

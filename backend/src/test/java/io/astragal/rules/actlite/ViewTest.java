@@ -17,6 +17,7 @@ import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
 import io.astragal.rules.actlite.ActliteCommand.Attack;
 import io.astragal.rules.actlite.ActliteCommand.DealCard;
+import io.astragal.rules.actlite.ActliteCommand.RemoveCharacter;
 import io.astragal.rules.actlite.ActliteCommand.StartInitiative;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -108,6 +109,34 @@ class ViewTest {
         assertThat(combatant(annAfter, "goblin").conditions()).extracting(CombatantView.Chip::name).contains("poison");
         assertThat(gailAfter).as("the same as the GM's view built alone").isEqualTo(table.referee.view(table.state, gail));
         assertThat(annAfter).isEqualTo(table.referee.view(table.state, ann));
+    }
+
+    @Test
+    @DisplayName("A character's offers keep their fixed arguments from one fan-out to the next, and follow another sheet the character is seated with")
+    void offersKeepTheirArgumentsUntilTheSheetChanges() {
+        ViewMemory memory = new ViewMemory();
+        Viewer ann = new Viewer("ann", Role.PLAYER);
+        table.accept(GM, new AddCharacter("alda"));
+        TableView first = (TableView) table.referee.views(table.state, memory).apply(ann);
+        table.accept(GM, new AddCondition("alda", "poison", 2));
+        TableView second = (TableView) table.referee.views(table.state, memory).apply(ann);
+
+        assertThat(action(second, "Attack with Club").args()).isSameAs(action(first, "Attack with Club").args());
+        assertThat(action(second, "Roll a check").args()).isSameAs(action(first, "Roll a check").args());
+        assertThat(second).as("the same as Ann's view built alone").isEqualTo(table.referee.view(table.state, ann));
+
+        table.accept(GM, new RemoveCharacter("alda"));
+        table.character("alda", "Alda", "ann", false, TestTable.sheet("AGI", 1, "movementSpeed", 6, "weapons",
+                List.of(TestTable.club(), java.util.Map.of("name", "Knife", "speed", "1",
+                        "attacks", List.of(java.util.Map.of("damage", "1d4", "type", "P"))))));
+        table.accept(GM, new AddCharacter("alda"));
+        table.accept(GM, new StartInitiative(List.of("alda")), TestTable.keepOrder(3));
+        TableView third = (TableView) table.referee.views(table.state, memory).apply(ann);
+
+        assertThat(third.actions()).extracting(ActionOption::label)
+                .contains("Attack with Club (1 AP)", "Attack with Knife (1 AP)", "Move 6 spaces (1 AP)");
+        assertThat(action(third, "Attack with Knife (1 AP)").args()).containsEntry("weapon", "Knife").containsEntry("attack", 0);
+        assertThat(third).isEqualTo(table.referee.view(table.state, ann));
     }
 
     @Test
