@@ -114,32 +114,29 @@ final class TableViews {
      * garbage made at every view (docs/performance.md, step 80); and offers alike share them, which
      * comparing the offers notices by identity.
      *
-     * @param attackArgs   per weapon, per attack: the attack's arguments
-     * @param attackLabels per weapon, per attack: "Attack with Club", without the cost
+     * @param attacks each attack of each weapon, in the sheet's order
      */
     private record Fixed(Sheet sheet, Map<String, Object> character, Map<String, Object> move, String moveLabel,
-                         Map<String, Object> check, List<List<Map<String, Object>>> attackArgs,
-                         List<List<String>> attackLabels) {
+                         Map<String, Object> check, List<Attack> attacks) {
+
+        /** One attack of a weapon: its arguments, and its label without the cost ("Attack with Club"). */
+        private record Attack(Sheet.Weapon weapon, Map<String, Object> args, String label) {
+        }
 
         static Fixed of(Combatant c) {
             Sheet sheet = c.sheet();
-            List<List<Map<String, Object>>> attackArgs = new ArrayList<>(sheet.weapons().size());
-            List<List<String>> attackLabels = new ArrayList<>(sheet.weapons().size());
+            List<Attack> attacks = new ArrayList<>();
             for (Sheet.Weapon weapon : sheet.weapons()) {
-                List<Map<String, Object>> args = new ArrayList<>(weapon.attacks().size());
-                List<String> labels = new ArrayList<>(weapon.attacks().size());
                 for (int i = 0; i < weapon.attacks().size(); i++) {
-                    args.add(args(c, "weapon", weapon.name(), "attack", i, "hands", weapon.needsTwoHands() ? 2 : 1,
-                            "advantage", 0, "disadvantage", 0));
-                    labels.add("Attack with " + weapon.name()
-                            + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(i).label() : ""));
+                    attacks.add(new Attack(weapon, args(c, "weapon", weapon.name(), "attack", i,
+                            "hands", weapon.needsTwoHands() ? 2 : 1, "advantage", 0, "disadvantage", 0),
+                            "Attack with " + weapon.name()
+                                    + (weapon.attacks().size() > 1 ? ": " + weapon.attacks().get(i).label() : "")));
                 }
-                attackArgs.add(List.copyOf(args));
-                attackLabels.add(List.copyOf(labels));
             }
             return new Fixed(sheet, args(c), args(c, "action", "move", "costs", "1"),
                     "Move " + sheet.movementSpeed() + " spaces (1 AP)", args(c, "advantage", 0, "disadvantage", 0),
-                    List.copyOf(attackArgs), List.copyOf(attackLabels));
+                    List.copyOf(attacks));
         }
     }
 
@@ -257,12 +254,8 @@ final class TableViews {
     private static List<ActionOption> characterActions(ActliteState state, Combatant c, Fixed fixed, Play play) {
         List<ActionOption> options = new ArrayList<>(16);
         Initiative initiative = state.initiative();
-        List<Sheet.Weapon> weapons = c.sheet().weapons();
-        for (int w = 0; w < weapons.size(); w++) {
-            for (int i = 0; i < weapons.get(w).attacks().size(); i++) {
-                options.add(attackOption(initiative, c, weapons.get(w), fixed.attackArgs().get(w).get(i),
-                        fixed.attackLabels().get(w).get(i)));
-            }
+        for (Fixed.Attack attack : fixed.attacks()) {
+            options.add(attackOption(initiative, c, attack));
         }
         if (initiative != null) {
             options.add(probe(state, play, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
@@ -290,12 +283,12 @@ final class TableViews {
     }
 
     /** "Attack with Club (2 AP)": the cost is this round's next cost of that weapon. */
-    private static ActionOption attackOption(Initiative initiative, Combatant c, Sheet.Weapon weapon,
-                                             Map<String, Object> args, String label) {
+    private static ActionOption attackOption(Initiative initiative, Combatant c, Fixed.Attack attack) {
         if (initiative == null) {
             String reason = c.unconscious() ? c.name() + " is unconscious and cannot act." : null;
-            return option("actlite.attack", label, args, ATTACK, null, reason, false);
+            return option("actlite.attack", attack.label(), attack.args(), ATTACK, null, reason, false);
         }
+        Sheet.Weapon weapon = attack.weapon();
         String key = Rulings.attackKey(weapon.name());
         int cost = CostSequence.next(weapon.speed(), initiative.usesOf(c.id(), key));
         String reason = null;
@@ -304,7 +297,7 @@ final class TableViews {
         } catch (Refusal refusal) {
             reason = refusal.rejection().message();
         }
-        return option("actlite.attack", label + " (" + cost + " AP)", args, ATTACK, cost, reason, false);
+        return option("actlite.attack", attack.label() + " (" + cost + " AP)", attack.args(), ATTACK, cost, reason, false);
     }
 
     private static List<ActionOption> gmActions(ActliteState state, Play play) {
