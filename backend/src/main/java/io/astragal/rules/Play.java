@@ -15,4 +15,12 @@ public record Play(Actor actor, Map<String, CharacterCard> characters, DiceSourc
     public Play {
         characters = Map.copyOf(characters);
     }
+
+    /**
+     * What a view's probe decides with: the viewer acting, no characters and every die showing 1.
+     * A probe only asks whether the referee would take a command now, and shows nothing it rolled.
+     */
+    public static Play probing(Viewer viewer) {
+        return new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+    }
 }

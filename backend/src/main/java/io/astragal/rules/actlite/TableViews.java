@@ -1,9 +1,7 @@
 package io.astragal.rules.actlite;
 
-import io.astragal.dice.DiceSource;
 import io.astragal.rules.ActionOption;
 import io.astragal.rules.Need;
-import io.astragal.rules.Actor;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.DeckView;
 import io.astragal.rules.Decision;
@@ -150,7 +148,7 @@ final class TableViews {
         List<ActionOption> actions = List.of();
         if (viewer.role() != Role.SPECTATOR) {
             // One actor for all of this viewer's probes, as the probes ask only who acts.
-            Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), PROBE_DICE);
+            Play play = Play.probing(viewer);
             // About a dozen offers per character and twenty for the GM: grown at most once (TableView copies it).
             actions = new ArrayList<>(viewer.isGm() ? 12 * seated.size() + 20 : 16);
             for (Combatant c : seated) {
@@ -377,8 +375,6 @@ final class TableViews {
     private static final Map<String, Object> FORCED = OrderedMap.of("force", true);
     private static final Map<String, Object> NOT_FORCED = OrderedMap.of("force", false);
     private static final Map<String, Object> NOT_TO_HAND = OrderedMap.of("toHand", false);
-    /** A probe's dice: every face 1. A probe never shows what it rolled; it only asks whether the command would stand. */
-    private static final DiceSource PROBE_DICE = sides -> 1;
 
     private static List<Need> needs(String... names) {
         return Stream.of(names).map(TableViews::need).toList();

@@ -1,7 +1,6 @@
 package io.astragal.rules.bloodied;
 
 import io.astragal.rules.ActionOption;
-import io.astragal.rules.Actor;
 import io.astragal.rules.Decision;
 import io.astragal.rules.Need;
 import io.astragal.rules.Play;
@@ -312,7 +311,7 @@ final class BloodiedView {
      * against the current state with every die showing 1, and never applied.
      */
     private static String probe(BloodiedState s, Viewer viewer, BloodiedCommand command) {
-        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        Play play = Play.probing(viewer);
         return REFEREE.decide(s, command, play) instanceof Decision.Rejected rejected ? rejected.message() : "";
     }
 

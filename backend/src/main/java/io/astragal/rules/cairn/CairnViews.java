@@ -1,7 +1,6 @@
 package io.astragal.rules.cairn;
 
 import io.astragal.rules.ActionOption;
-import io.astragal.rules.Actor;
 import io.astragal.rules.CombatantView;
 import io.astragal.rules.Decision;
 import io.astragal.rules.Need;
@@ -403,7 +402,7 @@ final class CairnViews {
     }
 
     private static String refusal(CairnState state, Viewer viewer, CairnCommand probe) {
-        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        Play play = Play.probing(viewer);
         return REFEREE.decide(state, probe, play) instanceof Decision.Rejected r ? r.message() : null;
     }
 

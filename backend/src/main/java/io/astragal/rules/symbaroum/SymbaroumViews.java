@@ -9,7 +9,6 @@ import static io.astragal.rules.symbaroum.SymbaroumReferee.PRONE;
 import static io.astragal.rules.symbaroum.SymbaroumReferee.SHEATHED;
 
 import io.astragal.rules.ActionOption;
-import io.astragal.rules.Actor;
 import io.astragal.rules.Decision;
 import io.astragal.rules.Need;
 import io.astragal.rules.Need.Kind;
@@ -139,7 +138,7 @@ final class SymbaroumViews {
                 needs.add(ADVANTAGE);
                 String on = g.targetId() == null ? "" : " on " + state.find(g.targetId()).map(Fighter::name).orElse("?");
                 String reason = refusal(() -> {
-                    SymbaroumReferee.acting(state, a.id(), play(viewer));
+                    SymbaroumReferee.acting(state, a.id(), Play.probing(viewer));
                     if (a.weapons().size() == 1) {
                         SymbaroumReferee.drawn(a, a.weapons().getFirst());
                     }
@@ -170,7 +169,7 @@ final class SymbaroumViews {
 
     private static void turnActions(SymbaroumState state, Viewer viewer, Fighter f, Encounter enc, List<ActionOption> out) {
         Map<String, Object> who = Map.of("combatantId", f.id());
-        Play play = play(viewer);
+        Play play = Play.probing(viewer);
         // Reasons come from the referee's own guards, so a button is disabled exactly when the command would be refused.
         String combatReason = refusal(() -> SymbaroumReferee.spend(state, SymbaroumReferee.acting(state, f.id(), play), COMBAT));
         String moveReason = refusal(() -> SymbaroumReferee.spend(state, SymbaroumReferee.acting(state, f.id(), play), MOVEMENT));
@@ -264,10 +263,6 @@ final class SymbaroumViews {
                 List.of(target, Need.of("amount", "Experience", Kind.NUMBER)), nobody));
     }
 
-    private static Play play(Viewer viewer) {
-        return new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
-    }
-
     /** The referee's refusal of what {@code check} does, or null when it would pass. */
     private static String refusal(Runnable check) {
         try {
@@ -289,7 +284,7 @@ final class SymbaroumViews {
     }
 
     private static String rejection(SymbaroumState state, Viewer viewer, SymbaroumCommand command) {
-        return REFEREE.decide(state, command, play(viewer)) instanceof Decision.Rejected r ? r.message() : null;
+        return REFEREE.decide(state, command, Play.probing(viewer)) instanceof Decision.Rejected r ? r.message() : null;
     }
 
     private static final WireNames WIRE_NAMES = new WireNames(SymbaroumReferee.COMMANDS);

@@ -1,7 +1,6 @@
 package io.astragal.rules.vogt;
 
 import io.astragal.rules.ActionOption;
-import io.astragal.rules.Actor;
 import io.astragal.rules.Decision;
 import io.astragal.rules.Need;
 import io.astragal.rules.Need.Kind;
@@ -358,7 +357,7 @@ final class VogtView {
      */
     private static ActionOption probe(VogtState s, Viewer viewer, VogtCommand command, String label,
                                       Map<String, Object> args, List<Need> needs, boolean gmOnly) {
-        Play play = new Play(new Actor(viewer.userId(), viewer.userId(), viewer.role()), Map.of(), sides -> 1);
+        Play play = Play.probing(viewer);
         String reason = REFEREE.decide(s, command, play) instanceof Decision.Rejected rejected ? rejected.message() : "";
         return option(WIRE_NAMES.of(command), label, args, needs, reason, gmOnly);
     }
