@@ -1,6 +1,7 @@
 package io.astragal.realtime;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -8,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.adapter.NativeWebSocketSession;
@@ -24,6 +26,11 @@ import org.springframework.web.socket.handler.WebSocketSessionDecorator;
  * when more than {@code bufferLimit} bytes wait for it, or when one write has not gone through
  * within {@code sendTimeLimit} (the container's blocking-send timeout, set per session). The
  * abnormal close makes Tomcat drop the connection after 50 ms instead of waiting for the client.
+ *
+ * <p>Binary messages (whole STOMP frames) that wait together go out as one WebSocket message of up
+ * to {@link #JOINED_BYTES} bytes, in one write: STOMP lets a message carry several frames. While the
+ * connection's command is handled its writes are {@linkplain #hold() held}, so the event it caused and
+ * the reply to it go out together (docs/performance.md, step 81).
  */
 final class QueuedSendSession extends WebSocketSessionDecorator {
 
@@ -31,6 +38,11 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     /** Tomcat's per-session limit on one blocking write, in milliseconds. */
     static final String TOMCAT_BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
     private static final TextMessage HEARTBEAT = new TextMessage("\n");
+    /**
+     * The most bytes of waiting frames joined into one message; a longer frame goes alone. 8 KiB is
+     * what a WebSocket client takes by default (Tomcat's, and so Spring's Java STOMP client).
+     */
+    static final int JOINED_BYTES = 8 * 1024;
 
     private sealed interface Out {
         record Message(WebSocketMessage<?> message) implements Out {
@@ -53,6 +65,8 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     private final ArrayDeque<Out> queue = new ArrayDeque<>(4);
     /** Whether a writer is at work or about to be; guarded by {@link #queue}. */
     private boolean writing;
+    /** How many holds keep a writer from starting; guarded by {@link #queue}. */
+    private int holds;
     private final AtomicLong queuedBytes = new AtomicLong();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean cut = new AtomicBoolean();
@@ -132,27 +146,76 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         close(CloseStatus.NORMAL);
     }
 
-    private void enqueue(Out out) {
+    /**
+     * Keeps what is queued from now on waiting until {@link #release()}: sent while a command of the
+     * connection is handled, its event and its reply are then written as one. A writer already at
+     * work goes on.
+     */
+    void hold() {
+        synchronized (queue) {
+            holds++;
+        }
+    }
+
+    /** Ends a {@link #hold()}, starting a writer for what waits if no other hold remains. */
+    void release() {
         boolean start;
         synchronized (queue) {
-            queue.addLast(out);
-            start = !writing;
-            writing = true;
+            holds--;
+            start = holds == 0 && !writing && !queue.isEmpty();
+            writing |= start;
         }
         if (start) {
             writers.execute(writeQueued);
         }
     }
 
-    /** The next thing to write, or null when there is none, and then the writer's work is done. */
+    private void enqueue(Out out) {
+        boolean start;
+        synchronized (queue) {
+            queue.addLast(out);
+            start = !writing && holds == 0;
+            writing |= start;
+        }
+        if (start) {
+            writers.execute(writeQueued);
+        }
+    }
+
+    /**
+     * The next thing to write, or null when there is none, and then the writer's work is done.
+     * Binary messages waiting one after another come joined, up to {@link #JOINED_BYTES} bytes.
+     */
     private Out next() {
         synchronized (queue) {
             Out next = queue.pollFirst();
             if (next == null) {
                 writing = false;
+                return null;
             }
-            return next;
+            if (!(next instanceof Out.Message(BinaryMessage first)) || !joinsNext(first.getPayloadLength())) {
+                return next;
+            }
+            int bytes = first.getPayloadLength();
+            for (Out queued : queue) {
+                if (!(queued instanceof Out.Message(BinaryMessage more)) || bytes + more.getPayloadLength() > JOINED_BYTES) {
+                    break;
+                }
+                bytes += more.getPayloadLength();
+            }
+            ByteBuffer joined = ByteBuffer.allocate(bytes);
+            joined.put(first.getPayload().duplicate());
+            while (joined.hasRemaining()) {
+                joined.put(((BinaryMessage) ((Out.Message) queue.pollFirst()).message()).getPayload().duplicate());
+            }
+            return new Out.Message(new BinaryMessage(joined.flip()));
         }
+    }
+
+    /** Whether the message first in the queue is binary and fits beside {@code bytes} in one; guarded by {@link #queue}. */
+    private boolean joinsNext(int bytes) {
+        return queue.peekFirst() instanceof Out.Message(BinaryMessage next)
+                && bytes + next.getPayloadLength() <= JOINED_BYTES;
     }
 
     private void dropQueued() {

@@ -69,7 +69,7 @@ class TableMessaging {
         if (!following && directory.members(tableId).stream().noneMatch(m -> m.userId().equals(caller.userId()))) {
             return notAMember();
         }
-        engine.execute(tableId, caller, request);
+        streams.holdingWrites(caller.sessionId(), () -> engine.execute(tableId, caller, request));
         return null;
     }
 

@@ -143,6 +143,24 @@ final class TableStreams {
         return followersOf(tableId, userId).stream().anyMatch(f -> f.session().getId().equals(sessionId));
     }
 
+    /**
+     * Runs {@code handling} (a command of that connection) with the connection's writes held, so that
+     * what it sends the connection, its event and its reply, goes out in one write.
+     */
+    void holdingWrites(String sessionId, Runnable handling) {
+        Connection connection = connections.get(sessionId);
+        if (connection == null) {
+            handling.run();
+            return;
+        }
+        connection.session().hold();
+        try {
+            handling.run();
+        } finally {
+            connection.session().release();
+        }
+    }
+
     /** Sends a table message (JSON) to every connection of the member that follows the table. */
     void toMember(UUID tableId, String userId, byte[] message) {
         for (Follower follower : followersOf(tableId, userId)) {

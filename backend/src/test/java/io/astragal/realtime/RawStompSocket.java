@@ -11,8 +11,10 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
@@ -28,8 +30,11 @@ final class RawStompSocket implements AutoCloseable {
 
     /** What the server did next. */
     sealed interface Received {
-        /** A whole message (a STOMP frame) as text, and whether it came in binary WebSocket frames. */
-        record Text(String text, boolean binary) implements Received {
+        /**
+         * A STOMP frame as text, whether its message came in binary WebSocket frames, and which
+         * message of the connection carried it (counted from 1; joined frames share one).
+         */
+        record Text(String text, boolean binary, long message) implements Received {
             StompFrame frame() {
                 return StompFrame.parse(text);
             }
@@ -249,6 +254,7 @@ final class RawStompSocket implements AutoCloseable {
 
     private void readLoop() {
         ByteArrayOutputStream message = new ByteArrayOutputStream();
+        long messages = 0;
         boolean binary = false;
         try {
             while (true) {
@@ -274,7 +280,10 @@ final class RawStompSocket implements AutoCloseable {
                         }
                         message.write(payload, 0, payload.length);
                         if (fin) {
-                            received.add(new Received.Text(message.toString(StandardCharsets.UTF_8), binary));
+                            messages++;
+                            for (String frame : framesOf(message.toByteArray())) {
+                                received.add(new Received.Text(frame, binary, messages));
+                            }
                             message.reset();
                         }
                     }
@@ -304,6 +313,59 @@ final class RawStompSocket implements AutoCloseable {
             closedByServer = !socket.isClosed();
             received.add(new Received.Closed(-1, String.valueOf(e)));
         }
+    }
+
+    /**
+     * The frames of a message as text, each with the heart-beats before it and its NUL: the server
+     * joins frames that wait for the connection into one message. A frame's headers end at its first
+     * blank line, whatever they hold (an ERROR frame may quote a NUL it was sent), and its body at
+     * its {@code content-length} or else its first NUL. A message of heart-beats alone stays one.
+     */
+    static List<String> framesOf(byte[] message) {
+        List<String> frames = new ArrayList<>(1);
+        int from = 0;
+        while (from < message.length) {
+            int at = from;
+            while (at < message.length && (message[at] == '\n' || message[at] == '\r')) {
+                at++;
+            }
+            if (at == message.length) {
+                break;
+            }
+            int end = frameEnd(message, at);
+            frames.add(new String(message, from, end - from, StandardCharsets.UTF_8));
+            from = end;
+        }
+        return frames.isEmpty() ? List.of(new String(message, StandardCharsets.UTF_8)) : frames;
+    }
+
+    /** Where the frame that starts at {@code at} ends, its NUL included. */
+    private static int frameEnd(byte[] message, int at) {
+        String head = null;
+        int bodyStart = message.length;
+        for (int i = at; i + 1 < message.length; i++) {
+            if (message[i] == '\n' && (message[i + 1] == '\n'
+                    || message[i + 1] == '\r' && i + 2 < message.length && message[i + 2] == '\n')) {
+                head = new String(message, at, i - at, StandardCharsets.UTF_8);
+                bodyStart = i + (message[i + 1] == '\n' ? 2 : 3);
+                break;
+            }
+        }
+        if (head == null) {
+            return message.length;
+        }
+        for (String line : head.split("\r?\n")) {
+            if (line.startsWith("content-length:")) {
+                int end = bodyStart + Integer.parseInt(line.substring("content-length:".length()).strip());
+                return Math.min(message.length, end < message.length && message[end] == 0 ? end + 1 : end);
+            }
+        }
+        for (int i = bodyStart; i < message.length; i++) {
+            if (message[i] == 0) {
+                return i + 1;
+            }
+        }
+        return message.length;
     }
 
     private String readHttpHead() throws IOException {

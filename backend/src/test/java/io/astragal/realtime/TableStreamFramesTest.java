@@ -129,6 +129,26 @@ class TableStreamFramesTest {
     }
 
     @Test
+    void aCommandsEventAndItsReplyReachTheSenderAsOneMessage() throws Exception {
+        try (RawStompSocket socket = connected(alda)) {
+            socket.subscribe("t", "/user/queue/tables/" + table);
+            socket.send("/app/tables/" + table + "/sync", "{\"lastSeq\":-1}");
+            assertThat(JSON.readTree(nextMessage(socket).body()).get("kind").asString()).isEqualTo("snapshot");
+            for (int i = 0; i < 5; i++) {
+                socket.send("/app/tables/" + table + "/commands",
+                        "{\"commandId\":\"j-" + i + "\",\"type\":\"chat\",\"args\":{\"text\":\"together " + i + "\"}}");
+                Received.Text event = (Received.Text) socket.nextFrame(RawStompSocket.ANSWER);
+                Received.Text reply = (Received.Text) socket.nextFrame(RawStompSocket.ANSWER);
+                assertThat(JSON.readTree(event.frame().body()).get("kind").asString()).isEqualTo("event");
+                assertThat(JSON.readTree(reply.frame().body()).get("commandId").asString()).isEqualTo("j-" + i);
+                assertThat(reply.message()).as("round %d: the reply came in the event's WebSocket message", i)
+                        .isEqualTo(event.message());
+                assertThat(event.frame().headers().get("message-id")).isNotEqualTo(reply.frame().headers().get("message-id"));
+            }
+        }
+    }
+
+    @Test
     void framesSentTogetherAreHandledOneAfterAnotherInTheOrderSent() throws Exception {
         try (RawStompSocket socket = connected(alda)) {
             // One WebSocket message of many frames: the subscriptions, a sync and a dozen commands.

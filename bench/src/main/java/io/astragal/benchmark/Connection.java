@@ -66,18 +66,16 @@ final class Connection implements WebSockets.Socket.Listener {
     /** One whole message, text or binary; a failure to handle it is the client's problem, reported, not thrown. */
     @Override
     public void onMessage(WebSockets.Socket webSocket, String text, long now) {
-        if (Stomp.isHeartbeat(text)) {
-            return;
-        }
         try {
-            Stomp.Frame frame = Stomp.parse(text);
-            switch (frame.command()) {
-                case "CONNECTED" -> connected.complete(this);
-                case "ERROR" -> {
-                    handler.onProblem(this, "ERROR frame", frame.header("message") + " " + frame.body());
-                    connected.completeExceptionally(new IllegalStateException("ERROR frame: " + frame.header("message")));
+            for (Stomp.Frame frame : Stomp.parseAll(text)) {
+                switch (frame.command()) {
+                    case "CONNECTED" -> connected.complete(this);
+                    case "ERROR" -> {
+                        handler.onProblem(this, "ERROR frame", frame.header("message") + " " + frame.body());
+                        connected.completeExceptionally(new IllegalStateException("ERROR frame: " + frame.header("message")));
+                    }
+                    default -> handler.onFrame(this, frame, now);
                 }
-                default -> handler.onFrame(this, frame, now);
             }
         } catch (RuntimeException e) {
             handler.onProblem(this, "client", e.toString());

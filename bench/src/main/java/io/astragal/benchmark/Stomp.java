@@ -1,10 +1,12 @@
 package io.astragal.benchmark;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** STOMP 1.2 frames as text, one frame per WebSocket message (as Spring sends them). */
+/** STOMP 1.2 frames as text: one frame per message sent, one or more per message received. */
 final class Stomp {
 
     /** A received frame: its command, headers and body (without the closing NUL). */
@@ -40,26 +42,30 @@ final class Stomp {
         return "DISCONNECT\n\n\0";
     }
 
-    /** True for a heart-beat: a message of nothing but end-of-lines. */
-    static boolean isHeartbeat(CharSequence text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c != '\n' && c != '\r') {
-                return false;
+    /**
+     * The frames of one WebSocket message, in order: a message may carry several (the server joins
+     * frames that wait for the same connection), and end-of-lines before or between them are
+     * heart-beats, skipped. A message of heart-beats alone has none.
+     */
+    static List<Frame> parseAll(String text) {
+        List<Frame> frames = new ArrayList<>(1);
+        int at = 0;
+        while (true) {
+            while (at < text.length() && (text.charAt(at) == '\n' || text.charAt(at) == '\r')) {
+                at++;
             }
+            if (at == text.length()) {
+                return frames;
+            }
+            at = parse(text, at, frames);
         }
-        return true;
     }
 
-    /** Parses one frame; leading end-of-lines (heart-beats sent before it) are skipped. */
-    static Frame parse(String text) {
-        int at = 0;
-        while (at < text.length() && (text.charAt(at) == '\n' || text.charAt(at) == '\r')) {
-            at++;
-        }
+    /** Parses the frame that starts at {@code at} into {@code frames}; where the next may start. */
+    private static int parse(String text, int at, List<Frame> frames) {
         int eol = text.indexOf('\n', at);
         if (eol < 0) {
-            throw new IllegalArgumentException("not a STOMP frame: " + abbreviate(text));
+            throw new IllegalArgumentException("not a STOMP frame: " + abbreviate(text.substring(at)));
         }
         String command = text.substring(at, eol).strip();
         Map<String, String> headers = new HashMap<>();
@@ -67,7 +73,7 @@ final class Stomp {
         while (true) {
             int end = text.indexOf('\n', line);
             if (end < 0) {
-                throw new IllegalArgumentException("STOMP frame without a body separator: " + abbreviate(text));
+                throw new IllegalArgumentException("STOMP frame without a body separator: " + abbreviate(text.substring(at)));
             }
             String header = text.substring(line, end);
             if (header.endsWith("\r")) {
@@ -82,9 +88,11 @@ final class Stomp {
                 headers.putIfAbsent(unescape(header.substring(0, colon)), unescape(header.substring(colon + 1)));
             }
         }
+        // The bodies here are JSON, which holds no NUL: the first one ends the frame.
         int nul = text.indexOf('\0', line);
-        String body = nul < 0 ? text.substring(line) : text.substring(line, nul);
-        return new Frame(command, headers, body);
+        int bodyEnd = nul < 0 ? text.length() : nul;
+        frames.add(new Frame(command, headers, text.substring(line, bodyEnd)));
+        return nul < 0 ? text.length() : nul + 1;
     }
 
     private static String unescape(String value) {
