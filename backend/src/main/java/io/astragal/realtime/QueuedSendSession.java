@@ -193,29 +193,27 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
                 writing = false;
                 return null;
             }
-            if (!(next instanceof Out.Message(BinaryMessage first)) || !joinsNext(first.getPayloadLength())) {
+            if (!(next instanceof Out.Message(BinaryMessage first))) {
                 return next;
             }
             int bytes = first.getPayloadLength();
+            int joining = 0;
             for (Out queued : queue) {
                 if (!(queued instanceof Out.Message(BinaryMessage more)) || bytes + more.getPayloadLength() > JOINED_BYTES) {
                     break;
                 }
                 bytes += more.getPayloadLength();
+                joining++;
             }
-            ByteBuffer joined = ByteBuffer.allocate(bytes);
-            joined.put(first.getPayload().duplicate());
-            while (joined.hasRemaining()) {
+            if (joining == 0) {
+                return next;
+            }
+            ByteBuffer joined = ByteBuffer.allocate(bytes).put(first.getPayload().duplicate());
+            for (int i = 0; i < joining; i++) { // the binary messages just counted
                 joined.put(((BinaryMessage) ((Out.Message) queue.pollFirst()).message()).getPayload().duplicate());
             }
             return new Out.Message(new BinaryMessage(joined.flip()));
         }
-    }
-
-    /** Whether the message first in the queue is binary and fits beside {@code bytes} in one; guarded by {@link #queue}. */
-    private boolean joinsNext(int bytes) {
-        return queue.peekFirst() instanceof Out.Message(BinaryMessage next)
-                && bytes + next.getPayloadLength() <= JOINED_BYTES;
     }
 
     private void dropQueued() {
