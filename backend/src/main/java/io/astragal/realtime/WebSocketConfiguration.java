@@ -148,7 +148,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     @Override
     public void configureClientInboundChannel(ChannelRegistration registration) {
         registration.interceptors(guard, streams.subscriptions());
-        registration.taskExecutor().corePoolSize(properties.inboundThreads()).maxPoolSize(properties.inboundThreads());
+        registration.executor(new InboundExecutor(properties.inboundThreads()));
         if (!relay.enabled()) {
             registration.interceptors(sessionHeartbeats.inboundHeartbeats());
         }
