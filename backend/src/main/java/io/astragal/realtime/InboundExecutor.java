@@ -12,12 +12,13 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 /**
  * The executor of the clients' inbound channel. Spring's channel hands each frame to every one of
  * its handlers as a task of its own: on one node three of them, the controllers, the user
- * destinations and the simple broker, so a command woke three threads of the pool. Only the
+ * destinations and the simple broker, so a command woke up to three threads of the pool. Only the
  * controllers' task may wait (a command waits for its event's commit, which is why the pool is
  * there); the other two look at the frame's destination and, for most frames, find nothing to do,
  * and otherwise record or forget a subscription. Their tasks run on the thread that hands them
- * over, the one that read the frame, so that a command wakes one thread of the pool instead of
- * three (docs/performance.md, step 84). The pool is this executor's own, a bean as Spring's would be;
+ * over (the one that read the frame, or the pool's thread that finished the connection's frame
+ * before it), so that a command wakes one thread of the pool instead of three
+ * (docs/performance.md, step 84). The pool is this executor's own, a bean as Spring's would be;
  * what the relay's handler does with RabbitMQ stays on it.
  *
  * <p>The last of a frame's handlers to finish releases the connection's next frame
@@ -70,7 +71,7 @@ final class InboundExecutor extends ThreadPoolTaskExecutor {
     }
 
     /** Whether the handler only looks at the frame and records, never waits. */
-    static boolean quick(MessageHandler handler) {
+    private static boolean quick(MessageHandler handler) {
         return handler instanceof SimpleBrokerMessageHandler || handler instanceof UserDestinationMessageHandler;
     }
 }
