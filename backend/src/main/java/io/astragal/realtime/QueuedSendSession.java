@@ -12,20 +12,20 @@ import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.BinaryMessage;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
-import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
 import org.springframework.web.socket.handler.WebSocketSessionDecorator;
 
 /**
- * A WebSocket session whose sends never block the sender. Messages (and a close) are queued and
- * written in order by one writer at a time, on a virtual thread of {@code writers}; the STOMP
- * outbound thread only queues, so a client that stops reading holds up nobody but itself.
+ * A connection's sends in order, one writer at a time. Messages (and a close) are queued, and the
+ * thread that finds no writer at work writes them to the {@link UpgradedWebSocket} below, whose
+ * writes never block: so the sender writes its own message at once, and a client that stops reading
+ * holds up nobody but itself. ({@code writers} runs the writer: the sender's own thread in the
+ * server, a test's hand in tests.)
  *
- * <p>Such a client is cut off (closed with 1011-like {@link CloseStatus#SESSION_NOT_RELIABLE})
- * when more than {@code bufferLimit} bytes wait for it, or when one write has not gone through
- * within {@code sendTimeLimit} (the container's blocking-send timeout, set per session). The
- * abnormal close makes Tomcat drop the connection after 50 ms instead of waiting for the client.
+ * <p>Such a client is cut off (closed with {@link CloseStatus#SESSION_NOT_RELIABLE}) when more than
+ * {@code bufferLimit} bytes wait for it here or in the connection, or when its socket takes nothing
+ * for the send time limit (timed by the connection).
  *
  * <p>Binary messages (whole STOMP frames) that wait together go out as one WebSocket message of up
  * to {@link #JOINED_BYTES} bytes, in one write: STOMP lets a message carry several frames. While the
@@ -35,8 +35,6 @@ import org.springframework.web.socket.handler.WebSocketSessionDecorator;
 final class QueuedSendSession extends WebSocketSessionDecorator {
 
     private static final Logger log = LoggerFactory.getLogger(QueuedSendSession.class);
-    /** Tomcat's per-session limit on one blocking write, in milliseconds. */
-    static final String TOMCAT_BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
     private static final TextMessage HEARTBEAT = new TextMessage("\n");
     /**
      * The most bytes of waiting frames joined into one message; a longer frame goes alone. 8 KiB is
@@ -77,23 +75,10 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
     private volatile long silenceLimitNanos;
     private volatile long lastReceivedNanos = System.nanoTime();
 
-    QueuedSendSession(WebSocketSession session, Executor writers, long bufferLimit, Duration sendTimeLimit) {
+    QueuedSendSession(WebSocketSession session, Executor writers, long bufferLimit) {
         super(session);
         this.writers = writers;
         this.bufferLimit = bufferLimit;
-        if (session instanceof NativeWebSocketSession nativeSession
-                && nativeSession.getNativeSession(jakarta.websocket.Session.class) instanceof jakarta.websocket.Session ws) {
-            ws.getUserProperties().put(TOMCAT_BLOCKING_SEND_TIMEOUT, sendTimeLimit.toMillis());
-        }
-    }
-
-    /**
-     * Ignored: Spring's STOMP handler raises every session's text buffer to 16,640 characters, 33 KiB
-     * that Tomcat holds for the connection's whole life. The container's own limit stands
-     * ({@link WebSocketConfiguration#FRAME_BUFFER}); longer messages arrive in parts that STOMP joins.
-     */
-    @Override
-    public void setTextMessageSizeLimit(int messageSizeLimit) {
     }
 
     @Override
@@ -235,7 +220,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
                         dropQueued();
                         return;
                     } catch (IOException | RuntimeException e) {
-                        cutOff("a write failed or timed out (" + e + ")");
+                        cutOff("a write failed (" + e + ")");
                         return;
                     }
                     queuedBytes.addAndGet(-m.message().getPayloadLength());
@@ -245,7 +230,7 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
         }
     }
 
-    /** Drops what waits and closes at once, on a writer thread: the current write may be stuck. */
+    /** Drops what waits and closes at once. */
     private void cutOff(String why) {
         closing.set(true);
         if (!cut.compareAndSet(false, true)) {

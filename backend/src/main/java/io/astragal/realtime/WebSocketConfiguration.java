@@ -1,9 +1,6 @@
 package io.astragal.realtime;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -32,7 +29,6 @@ import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerCo
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
-import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -49,34 +45,15 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
 
     /** Destinations whose subscribers the simple broker keeps at hand: above the sessions one node holds. */
     static final int DESTINATION_CACHE_LIMIT = 100_000;
-    /**
-     * Characters Tomcat holds per connection for inbound text: a longer WebSocket message reaches
-     * STOMP in parts of this size, and STOMP joins them into frames (see {@link #queuedSends}).
-     */
-    static final int FRAME_BUFFER = 512;
-    /**
-     * Bytes of each of Tomcat's per-connection frame input, output and encoder buffers. A client's
-     * frames (commands, a few hundred bytes) fit the input buffer; a longer one is read in several
-     * passes. Table messages go out as binary messages written straight from their own bytes, which
-     * use neither of the other two; a text message longer than this goes out as several WebSocket
-     * frames of one message (docs/performance.md, steps 12 and 37).
-     */
-    static final int TOMCAT_BUFFER_BYTES = 1024;
-    private static final String TOMCAT_FRAME_BUFFER = "org.apache.tomcat.websocket.DEFAULT_BUFFER_SIZE";
 
     private final RealtimeProperties properties;
     private final BrokerRelayProperties relay;
     private final JsonMapper json;
-    // Not a bean on purpose: a TaskScheduler bean would become the executor of both STOMP channels (PITFALLS.md).
-    private final ThreadPoolTaskScheduler heartbeats = new ThreadPoolTaskScheduler();
     /**
-     * Each connection's writes, one virtual thread per connection while it has something to send. Under
-     * load one is started for most messages, so they are started directly: an {@code ExecutorService}'s
-     * set of its threads and a numbered name for each were about 1 % of the server's CPU
-     * (docs/performance.md, step 63).
+     * Heart-beats, the relay's, and the connections' send time limits and close waits. Not a bean on
+     * purpose: a TaskScheduler bean would become the executor of both STOMP channels (PITFALLS.md).
      */
-    private static final ThreadFactory WRITER_THREADS = Thread.ofVirtual().name("ws-send").factory();
-    private final Executor writers = task -> WRITER_THREADS.newThread(task).start();
+    private final ThreadPoolTaskScheduler timer = new ThreadPoolTaskScheduler();
 
     private final SessionHeartbeats sessionHeartbeats;
     private final InboundFrameGuard guard;
@@ -95,9 +72,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         this.streams = streams;
         this.guard = new InboundFrameGuard(rules, csrf, toClients);
         this.sessionHeartbeats = new SessionHeartbeats(properties.heartbeatMillis());
-        heartbeats.setPoolSize(1);
-        heartbeats.setThreadNamePrefix("stomp-heartbeat-");
-        heartbeats.initialize();
+        timer.setPoolSize(1);
+        timer.setThreadNamePrefix("stomp-timer-");
+        timer.initialize();
     }
 
     @Override
@@ -106,8 +83,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         // the sync that follows it asks for a snapshot.
         registry.setPreserveReceiveOrder(true);
         registry.setErrorHandler(clientFrameErrors);
+        // Astragal's own WebSocket connections: their sends neither block nor wake a thread (UpgradedWebSocket).
         var endpoint = registry.addEndpoint("/ws")
-                .setHandshakeHandler(new DefaultHandshakeHandler(new HandshakeHeadersNotKept()));
+                .setHandshakeHandler(new DefaultHandshakeHandler(new WebSocketUpgrade(properties, timer)));
         if (!properties.allowedOrigins().isEmpty()) {
             endpoint.setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
         }
@@ -125,7 +103,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                     .setSystemLogin(relay.login())
                     .setSystemPasscode(relay.passcode())
                     .setVirtualHost(relay.virtualHost())
-                    .setTaskScheduler(heartbeats)
+                    .setTaskScheduler(timer)
                     .setUserDestinationBroadcast(BrokerRelay.UNRESOLVED_USER)
                     .setUserRegistryBroadcast(BrokerRelay.USER_REGISTRY);
         } else {
@@ -133,7 +111,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
             registry.enableSimpleBroker("/queue")
                     .setHeartbeatValue(sessionHeartbeats.brokerValue());
             if (properties.heartbeatMillis() > 0) {
-                heartbeats.scheduleWithFixedDelay(sessionHeartbeats::beat, sessionHeartbeats.tick());
+                timer.scheduleWithFixedDelay(sessionHeartbeats::beat, sessionHeartbeats.tick());
             }
         }
         // Every session has its own destinations (/queue/errors-user{session}; table streams go
@@ -181,20 +159,19 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     }
 
     /**
-     * Hands STOMP a session that queues its sends (see {@link QueuedSendSession}) and enforces the
-     * send limits itself. Spring's own limits sit on top but never trip: its sends no longer block.
+     * Hands STOMP a session that queues its sends (see {@link QueuedSendSession}), written by the
+     * thread that sends while no other is writing to the connection. Spring's own send limits sit on
+     * top but never trip: its sends no longer block; the connection enforces them.
      *
-     * <p>It also takes WebSocket messages in parts. STOMP's decoder buffers bytes until a frame is
+     * <p>It also takes WebSocket messages in parts: STOMP's decoder buffers bytes until a frame is
      * whole, up to {@code astragal.realtime.message-size-limit}, whatever the messages that carried
-     * them; so Tomcat need not hold a buffer for the longest message on every connection, only
-     * {@link #FRAME_BUFFER} characters (docs/performance.md, step 22).
+     * them, so a connection holds no buffer for the longest message (docs/performance.md, step 22).
      */
     private WebSocketHandler queuedSends(WebSocketHandler handler) {
         return new WebSocketHandlerDecorator(handler) {
             @Override
             public void afterConnectionEstablished(WebSocketSession session) throws Exception {
-                var queued = new QueuedSendSession(session, writers,
-                        properties.sendBufferSizeLimit(), Duration.ofMillis(properties.sendTimeLimitMillis()));
+                var queued = new QueuedSendSession(session, Runnable::run, properties.sendBufferSizeLimit());
                 streams.opened(queued);
                 if (!relay.enabled()) {
                     sessionHeartbeats.opened(queued);
@@ -229,39 +206,16 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     }
 
     /**
-     * Tomcat's buffers for each open connection, held for as long as it lives (docs/performance.md,
-     * "Where the memory goes"): the socket's read and write buffers go outside the heap, and its
-     * WebSocket frame input, output and encoder buffers shrink from 8 KiB to {@link #TOMCAT_BUFFER_BYTES}
-     * bytes. Tomcat reads that size from a system property when its WebSocket classes load, which is
-     * when this connector starts; an outgoing message above it goes out as several frames.
+     * The socket's read and write buffers of each open connection go outside the heap, held for as long
+     * as it lives (docs/performance.md, "Where the memory goes").
      */
     @Bean
     static TomcatConnectorCustomizer tomcatConnectionBuffers() {
-        return connector -> {
-            connector.setProperty("socket.directBuffer", "true");
-            if (System.getProperty(TOMCAT_FRAME_BUFFER) == null) {
-                System.setProperty(TOMCAT_FRAME_BUFFER, Integer.toString(TOMCAT_BUFFER_BYTES));
-            }
-        };
-    }
-
-    /**
-     * The WebSocket message buffers each connection holds: {@link #FRAME_BUFFER} characters of text,
-     * and 1 KiB of bytes, through which Tomcat also decodes text. A longer message reaches STOMP in
-     * parts, which it joins up to {@code astragal.realtime.message-size-limit};
-     * {@link QueuedSendSession} keeps Spring's STOMP handler from raising the text buffer to its own
-     * minimum of 16,640 characters.
-     */
-    @Bean
-    static ServletServerContainerFactoryBean webSocketContainer() {
-        var container = new ServletServerContainerFactoryBean();
-        container.setMaxTextMessageBufferSize(FRAME_BUFFER);
-        container.setMaxBinaryMessageBufferSize(1024);
-        return container;
+        return connector -> connector.setProperty("socket.directBuffer", "true");
     }
 
     @Override
     public void destroy() {
-        heartbeats.shutdown();
+        timer.shutdown();
     }
 }

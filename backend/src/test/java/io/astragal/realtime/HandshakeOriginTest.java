@@ -16,9 +16,8 @@ import org.springframework.web.socket.client.standard.StandardWebSocketClient;
 import org.springframework.web.socket.handler.AbstractWebSocketHandler;
 
 /**
- * The handshake is checked on the request as it came, though the upgrade is passed one that lists
- * no headers ({@link HandshakeHeadersNotKept}): a signed-in browser on another site cannot open
- * the table socket, and one on this site can.
+ * The handshake's origin is checked before the upgrade ({@link WebSocketUpgrade}): a signed-in
+ * browser on another site cannot open the table socket, and one on this site can.
  */
 @IntegrationTest
 class HandshakeOriginTest {

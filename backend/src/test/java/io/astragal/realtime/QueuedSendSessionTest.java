@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,7 @@ class QueuedSendSessionTest {
     private final List<String> written = new ArrayList<>();
     /** Writers started and not yet run: the test runs them when it likes. */
     private final Queue<Runnable> writers = new ArrayDeque<>();
-    private final QueuedSendSession session = new QueuedSendSession(container(), writers::add, 1 << 20, Duration.ofSeconds(1));
+    private final QueuedSendSession session = new QueuedSendSession(container(), writers::add, 1 << 20);
 
     @Test
     void binaryFramesThatWaitTogetherGoOutAsOneMessageOfAtMost8KiB() {

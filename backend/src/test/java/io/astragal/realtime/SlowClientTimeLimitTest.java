@@ -34,7 +34,7 @@ class SlowClientTimeLimitTest {
             assertThat(outcome.latenciesMillis()).as("every event reached the whole table within 5 s")
                     .allMatch(ms -> ms < 5_000);
             assertThat(outcome.closedSocket()).as("the server closed the slow client's connection").isTrue();
-            assertThat(log.messagesFrom(QueuedSendSession.class)).anyMatch(m -> m.contains("SocketTimeoutException"));
+            assertThat(log.messagesFrom(UpgradedWebSocket.class)).anyMatch(m -> m.contains("cut off as too slow: its socket took nothing for"));
             assertThat(log.problems()).isEmpty();
         }
     }

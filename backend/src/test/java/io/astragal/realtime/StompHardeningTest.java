@@ -179,8 +179,8 @@ class StompHardeningTest {
     }
 
     /**
-     * The server holds {@link WebSocketConfiguration#FRAME_BUFFER} characters per connection for
-     * inbound text; a STOMP frame far longer (here a 2,000-character chat of quotes, 4,000+ once
+     * The server reads a connection's bytes {@link UpgradedWebSocket#READ_BYTES} at a time and holds
+     * no more between reads than a frame needs; a STOMP frame far longer (here a 2,000-character chat of quotes, 4,000+ once
      * escaped) is taken whether it comes in one WebSocket message or split over several, as the web
      * client sends it. One message over the frame limit (16 KiB) closes the connection and changes
      * nothing.
@@ -188,7 +188,7 @@ class StompHardeningTest {
     @Test
     void aFrameLongerThanTheConnectionsBufferIsTakenWholeOrSplitAndOneOverTheLimitIsRefused() throws Exception {
         String frame = longChat("long-chat");
-        assertThat(frame.length()).isGreaterThan(4 * WebSocketConfiguration.FRAME_BUFFER);
+        assertThat(frame.length()).isGreaterThan(2 * UpgradedWebSocket.READ_BYTES);
 
         try (RawStompSocket socket = joined(alda, 3)) {
             socket.sendText(frame);
