@@ -77,7 +77,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     private final ReentrantLock writing = new ReentrantLock();
     private final byte[] header = new byte[10];
     /** Frames waiting for the socket to take what it was last given; null while nothing waits. */
-    private ArrayDeque<ByteBuffer> waiting;
+    private ArrayDeque<Frame> waiting;
     private long waitingBytes;
     /** When the socket last took something while backed up. */
     private long progressMillis;
@@ -181,8 +181,8 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
                 throw new IllegalStateException("WebSocket session " + id + " is closed");
             }
             if (backedUp) {
-                ByteBuffer frame = frame(opcode, payload);
-                waitingBytes += frame.remaining();
+                Frame frame = Frame.of(opcode, payload);
+                waitingBytes += frame.bytes();
                 if (waitingBytes > handshake.sendBufferLimit()) {
                     throw new IOException("more than " + handshake.sendBufferLimit() + " bytes waited for it");
                 }
@@ -255,10 +255,14 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
                 socket.registerWriteInterest();
                 return;
             }
-            ByteBuffer next;
-            while ((next = waiting.pollFirst()) != null) {
-                waitingBytes -= next.remaining();
-                socket.write(false, next);
+            // Frames go into the socket's buffer for as long as it has room, and out in one write each time it fills.
+            while (!waiting.isEmpty()) {
+                Frame next;
+                while (socket.canWrite() && (next = waiting.pollFirst()) != null) {
+                    waitingBytes -= next.bytes();
+                    socket.write(false, next.header(), 0, next.header().length);
+                    socket.write(false, next.payload());
+                }
                 if (socket.flush(false)) {
                     socket.registerWriteInterest();
                     return;
@@ -281,10 +285,19 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         }
     }
 
-    private static ByteBuffer frame(int opcode, ByteBuffer payload) {
-        byte[] head = new byte[10];
-        int headLength = header(head, opcode, payload.remaining());
-        return ByteBuffer.allocate(headLength + payload.remaining()).put(head, 0, headLength).put(payload).flip();
+    /**
+     * A frame that waits: its header, and its payload as a view of the message's own bytes, which
+     * the members of a table who see an event alike share; so a backed-up connection holds no copy.
+     */
+    private record Frame(byte[] header, ByteBuffer payload) {
+        static Frame of(int opcode, ByteBuffer payload) {
+            byte[] header = new byte[10];
+            return new Frame(Arrays.copyOf(header, UpgradedWebSocket.header(header, opcode, payload.remaining())), payload);
+        }
+
+        int bytes() {
+            return header.length + payload.remaining();
+        }
     }
 
     /** A server frame's header (final, unmasked) into {@code into}; its length. */
@@ -344,7 +357,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             ByteBuffer payload = ByteBuffer.allocate(2 + reasonLength).putShort((short) status.getCode())
                     .put(reason, 0, reasonLength).flip();
             if (backedUp) {
-                waiting.addLast(frame(CLOSE, payload));
+                waiting.addLast(Frame.of(CLOSE, payload));
                 return true;
             }
             int headerLength = header(header, CLOSE, payload.remaining());
