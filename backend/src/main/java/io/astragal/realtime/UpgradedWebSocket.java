@@ -180,23 +180,32 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             if (closeSent || ended.get()) {
                 throw new IllegalStateException("WebSocket session " + id + " is closed");
             }
-            if (backedUp) {
-                Frame frame = Frame.of(opcode, payload);
-                waitingBytes += frame.bytes();
-                if (waitingBytes > handshake.sendBufferLimit()) {
-                    throw new IOException("more than " + handshake.sendBufferLimit() + " bytes waited for it");
-                }
-                waiting.addLast(frame);
-                return;
-            }
-            int headerLength = header(header, opcode, payload.remaining());
-            socket.write(false, header, 0, headerLength);
-            socket.write(false, payload);
-            if (socket.flush(false)) {
-                backUp();
-            }
+            writeOrQueue(opcode, payload, handshake.sendBufferLimit());
         } finally {
             writing.unlock();
+        }
+    }
+
+    /**
+     * Writes a frame, or queues it while the socket has not taken what it was given; the lock is held.
+     *
+     * @throws IOException when more than {@code limit} bytes would wait, or the write fails
+     */
+    private void writeOrQueue(int opcode, ByteBuffer payload, long limit) throws IOException {
+        if (backedUp) {
+            Frame frame = Frame.of(opcode, payload);
+            if (waitingBytes + frame.bytes() > limit) {
+                throw new IOException("more than " + limit + " bytes waited for it");
+            }
+            waitingBytes += frame.bytes();
+            waiting.addLast(frame);
+            return;
+        }
+        int headerLength = header(header, opcode, payload.remaining());
+        socket.write(false, header, 0, headerLength);
+        socket.write(false, payload);
+        if (socket.flush(false)) {
+            backUp();
         }
     }
 
@@ -356,16 +365,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             int reasonLength = Math.min(reason.length, 123);
             ByteBuffer payload = ByteBuffer.allocate(2 + reasonLength).putShort((short) status.getCode())
                     .put(reason, 0, reasonLength).flip();
-            if (backedUp) {
-                waiting.addLast(Frame.of(CLOSE, payload));
-                return true;
-            }
-            int headerLength = header(header, CLOSE, payload.remaining());
-            socket.write(false, header, 0, headerLength);
-            socket.write(false, payload);
-            if (socket.flush(false)) {
-                backUp();
-            }
+            writeOrQueue(CLOSE, payload, Long.MAX_VALUE); // a close goes after whatever waits
         } catch (IOException | RuntimeException e) {
             log.debug("WebSocket session {}: the close frame was not written: {}", id, e.toString());
         } finally {
