@@ -374,9 +374,14 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         return true;
     }
 
-    /** Closes the socket now and tells the handler, once. */
+    /**
+     * Closes the socket now and tells the handler, once; after a close frame of {@code status}, or with
+     * none when null (1006, "no close frame", is never sent: RFC 6455, section 7.4.1).
+     */
     private void closeNow(CloseStatus status) {
-        sendClose(status == null ? CloseStatus.NO_CLOSE_FRAME : status);
+        if (status != null) {
+            sendClose(status);
+        }
         socket.close();
         end(status == null ? closeStatusOr(CloseStatus.NO_CLOSE_FRAME) : status);
     }
