@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.coyote.http11.upgrade.InternalHttpUpgradeHandler;
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
@@ -56,6 +57,12 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     private static final AtomicLong IDS = new AtomicLong();
     /** Bytes read from the socket at a time: a client's frames (commands) are a few hundred. */
     static final int READ_BYTES = 2048;
+    /**
+     * Read buffers that no read holds. A read's bytes are copied into its frames' parts before it
+     * ends, so any connection's next read may take the buffer; a new one for each read was 2 % of all
+     * the server allocated (docs/performance.md, step 87). A few suffice: only so many reads run at once.
+     */
+    private static final AtomicReferenceArray<byte[]> SPARE_READS = new AtomicReferenceArray<>(8);
     /** How long a client may take to answer a normal close before its socket is closed anyway. */
     private static final long CLOSE_WAIT_MILLIS = 2_000;
     private static final int CONTINUATION = 0x0, TEXT = 0x1, BINARY = 0x2, CLOSE = 0x8, PING = 0x9, PONG = 0xA;
@@ -409,7 +416,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     // ---- Reading
 
     private SocketState read() {
-        byte[] bytes = new byte[READ_BYTES];
+        byte[] bytes = takeReadBuffer();
         try {
             while (!ended.get()) {
                 int n = socket.read(false, bytes, 0, bytes.length);
@@ -430,8 +437,28 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         } catch (RuntimeException e) {
             log.error("WebSocket session {}: reading failed", id, e);
             closeNow(CloseStatus.SERVER_ERROR);
+        } finally {
+            giveReadBuffer(bytes);
         }
         return SocketState.CLOSED;
+    }
+
+    private static byte[] takeReadBuffer() {
+        for (int i = 0; i < SPARE_READS.length(); i++) {
+            byte[] spare = SPARE_READS.get(i) == null ? null : SPARE_READS.getAndSet(i, null);
+            if (spare != null) {
+                return spare;
+            }
+        }
+        return new byte[READ_BYTES];
+    }
+
+    private static void giveReadBuffer(byte[] bytes) {
+        for (int i = 0; i < SPARE_READS.length(); i++) {
+            if (SPARE_READS.get(i) == null && SPARE_READS.compareAndSet(i, null, bytes)) {
+                return;
+            }
+        }
     }
 
     /** What the client broke: the connection closes with this status. */
