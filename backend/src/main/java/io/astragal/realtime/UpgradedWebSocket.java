@@ -389,7 +389,6 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         if (status != null) {
             sendClose(status);
         }
-        socket.close();
         end(status == null ? closeStatusOr(CloseStatus.NO_CLOSE_FRAME) : status);
     }
 
@@ -398,7 +397,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         return status == null ? otherwise : status;
     }
 
-    /** The connection is over: the handler hears so once. */
+    /** The connection is over: its socket is closed, and the handler hears so once. */
     private void end(CloseStatus status) {
         if (!ended.compareAndSet(false, true)) {
             return;
@@ -662,7 +661,6 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
                 status = new CloseStatus(code, reason.length == 0 ? null : new String(reason, StandardCharsets.UTF_8));
             }
             sendClose(payload.length == 0 ? CloseStatus.NORMAL : new CloseStatus(status.getCode()));
-            socket.close();
             end(status);
         }
     }
