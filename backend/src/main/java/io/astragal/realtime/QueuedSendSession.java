@@ -1,9 +1,10 @@
 package io.astragal.realtime;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -178,13 +179,14 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
                 writing = false;
                 return null;
             }
-            if (!(next instanceof Out.Message(BinaryMessage first))) {
+            if (!(next instanceof Out.Message(WebSocketMessage<?> first)) || !binary(first)) {
                 return next;
             }
             int bytes = first.getPayloadLength();
             int joining = 0;
             for (Out queued : queue) {
-                if (!(queued instanceof Out.Message(BinaryMessage more)) || bytes + more.getPayloadLength() > JOINED_BYTES) {
+                if (!(queued instanceof Out.Message(WebSocketMessage<?> more)) || !binary(more)
+                        || bytes + more.getPayloadLength() > JOINED_BYTES) {
                     break;
                 }
                 bytes += more.getPayloadLength();
@@ -193,12 +195,17 @@ final class QueuedSendSession extends WebSocketSessionDecorator {
             if (joining == 0) {
                 return next;
             }
-            ByteBuffer joined = ByteBuffer.allocate(bytes).put(first.getPayload().duplicate());
+            List<WebSocketMessage<?>> joined = new ArrayList<>(joining + 1);
+            joined.add(first);
             for (int i = 0; i < joining; i++) { // the binary messages just counted
-                joined.put(((BinaryMessage) ((Out.Message) queue.pollFirst()).message()).getPayload().duplicate());
+                joined.add(((Out.Message) queue.pollFirst()).message());
             }
-            return new Out.Message(new BinaryMessage(joined.flip()));
+            return new Out.Message(PiecedMessage.joining(joined));
         }
+    }
+
+    private static boolean binary(WebSocketMessage<?> message) {
+        return message instanceof BinaryMessage || message instanceof PiecedMessage;
     }
 
     private void dropQueued() {

@@ -15,7 +15,6 @@ import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.support.ChannelInterceptor;
 import org.springframework.messaging.support.ExecutorChannelInterceptor;
 import org.springframework.stereotype.Component;
-import org.springframework.web.socket.BinaryMessage;
 
 /**
  * Who follows which table on this node: every SUBSCRIBE to a table stream
@@ -37,6 +36,8 @@ final class TableStreams {
 
     static final String STREAM_PREFIX = "/user/queue/tables/";
     private static final byte[] LENGTH = "\ncontent-length:".getBytes(StandardCharsets.US_ASCII);
+    /** The NUL that ends every frame; never written to. */
+    private static final byte[] FRAME_END = {0};
     private static final AtomicLong MESSAGE_IDS = new AtomicLong();
 
     /**
@@ -195,22 +196,24 @@ final class TableStreams {
         }
     }
 
-    /** The frame as Spring's STOMP encoder writes a MESSAGE from its broker, with the stream's own destination. */
-    private static BinaryMessage frame(Follower follower, byte[] body) {
+    /**
+     * The frame as Spring's STOMP encoder writes a MESSAGE from its broker, with the stream's own
+     * destination: this connection's head, then the message as it is, shared by every frame that
+     * carries it, then the frame's end.
+     */
+    private static PiecedMessage frame(Follower follower, byte[] body) {
         long id = MESSAGE_IDS.getAndIncrement();
         byte[] start = follower.frameStart();
         int idDigits = digits(id);
         int lengthDigits = digits(body.length);
-        byte[] frame = new byte[start.length + idDigits + LENGTH.length + lengthDigits + 2 + body.length + 1];
-        System.arraycopy(start, 0, frame, 0, start.length);
-        int at = putDigits(frame, start.length, id, idDigits);
-        System.arraycopy(LENGTH, 0, frame, at, LENGTH.length);
-        at = putDigits(frame, at + LENGTH.length, body.length, lengthDigits);
-        frame[at++] = '\n';
-        frame[at++] = '\n';
-        System.arraycopy(body, 0, frame, at, body.length);
-        // the last byte stays 0: the frame's end
-        return new BinaryMessage(frame);
+        byte[] head = new byte[start.length + idDigits + LENGTH.length + lengthDigits + 2];
+        System.arraycopy(start, 0, head, 0, start.length);
+        int at = putDigits(head, start.length, id, idDigits);
+        System.arraycopy(LENGTH, 0, head, at, LENGTH.length);
+        at = putDigits(head, at + LENGTH.length, body.length, lengthDigits);
+        head[at++] = '\n';
+        head[at] = '\n';
+        return PiecedMessage.of(head, body, FRAME_END);
     }
 
     /** The decimal digits of {@code value} (not negative). */

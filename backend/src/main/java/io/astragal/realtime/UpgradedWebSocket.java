@@ -4,7 +4,6 @@ import jakarta.servlet.http.WebConnection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.time.Instant;
@@ -167,10 +166,11 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     @Override
     public void sendMessage(WebSocketMessage<?> message) throws IOException {
         switch (message) {
-            case TextMessage text -> send(TEXT, ByteBuffer.wrap(text.asBytes()));
-            case BinaryMessage binary -> send(BINARY, binary.getPayload().duplicate());
-            case PingMessage ping -> send(PING, ping.getPayload().duplicate());
-            case PongMessage pong -> send(PONG, pong.getPayload().duplicate());
+            case TextMessage text -> send(TEXT, List.of(text.asBytes()));
+            case BinaryMessage binary -> send(BINARY, List.of(PiecedMessage.bytesOf(binary.getPayload())));
+            case PiecedMessage pieced -> send(BINARY, pieced.pieces());
+            case PingMessage ping -> send(PING, List.of(PiecedMessage.bytesOf(ping.getPayload())));
+            case PongMessage pong -> send(PONG, List.of(PiecedMessage.bytesOf(pong.getPayload())));
             default -> throw new IllegalArgumentException("Not a WebSocket message type: " + message.getClass());
         }
     }
@@ -181,7 +181,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
      * @throws IllegalStateException when the session is closed
      * @throws IOException when more than the send buffer limit would wait, or the write fails
      */
-    private void send(int opcode, ByteBuffer payload) throws IOException {
+    private void send(int opcode, List<byte[]> payload) throws IOException {
         writing.lock();
         try {
             if (closeSent || ended.get()) {
@@ -198,9 +198,13 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
      *
      * @throws IOException when more than {@code limit} bytes would wait, or the write fails
      */
-    private void writeOrQueue(int opcode, ByteBuffer payload, long limit) throws IOException {
+    private void writeOrQueue(int opcode, List<byte[]> payload, long limit) throws IOException {
+        int length = 0;
+        for (byte[] piece : payload) {
+            length += piece.length;
+        }
         if (backedUp) {
-            Frame frame = Frame.of(opcode, payload);
+            Frame frame = Frame.of(opcode, payload, length);
             if (waitingBytes + frame.bytes() > limit) {
                 throw new IOException("more than " + limit + " bytes waited for it");
             }
@@ -208,9 +212,10 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             waiting.addLast(frame);
             return;
         }
-        int headerLength = header(header, opcode, payload.remaining());
-        socket.write(false, header, 0, headerLength);
-        socket.write(false, payload);
+        socket.write(false, header, 0, header(header, opcode, length));
+        for (byte[] piece : payload) {
+            socket.write(false, piece, 0, piece.length);
+        }
         if (socket.flush(false)) {
             backUp();
         }
@@ -277,7 +282,9 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
                 while (socket.canWrite() && (next = waiting.pollFirst()) != null) {
                     waitingBytes -= next.bytes();
                     socket.write(false, next.header(), 0, next.header().length);
-                    socket.write(false, next.payload());
+                    for (byte[] piece : next.payload()) {
+                        socket.write(false, piece, 0, piece.length);
+                    }
                 }
                 if (socket.flush(false)) {
                     socket.registerWriteInterest();
@@ -302,17 +309,16 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     }
 
     /**
-     * A frame that waits: its header, and its payload as a view of the message's own bytes, which
-     * the members of a table who see an event alike share; so a backed-up connection holds no copy.
+     * A frame that waits: its header, and its payload as the message's own arrays, which the members
+     * of a table who see an event alike share; so a backed-up connection holds no copy.
+     *
+     * @param bytes the header's and the payload's bytes
      */
-    private record Frame(byte[] header, ByteBuffer payload) {
-        static Frame of(int opcode, ByteBuffer payload) {
+    private record Frame(byte[] header, List<byte[]> payload, int bytes) {
+        static Frame of(int opcode, List<byte[]> payload, int length) {
             byte[] header = new byte[10];
-            return new Frame(Arrays.copyOf(header, UpgradedWebSocket.header(header, opcode, payload.remaining())), payload);
-        }
-
-        int bytes() {
-            return header.length + payload.remaining();
+            int headerLength = UpgradedWebSocket.header(header, opcode, length);
+            return new Frame(Arrays.copyOf(header, headerLength), payload, headerLength + length);
         }
     }
 
@@ -370,9 +376,11 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             closeStatus = status;
             byte[] reason = status.getReason() == null ? new byte[0] : status.getReason().getBytes(StandardCharsets.UTF_8);
             int reasonLength = Math.min(reason.length, 123);
-            ByteBuffer payload = ByteBuffer.allocate(2 + reasonLength).putShort((short) status.getCode())
-                    .put(reason, 0, reasonLength).flip();
-            writeOrQueue(CLOSE, payload, Long.MAX_VALUE); // a close goes after whatever waits
+            byte[] payload = new byte[2 + reasonLength];
+            payload[0] = (byte) (status.getCode() >>> 8);
+            payload[1] = (byte) status.getCode();
+            System.arraycopy(reason, 0, payload, 2, reasonLength);
+            writeOrQueue(CLOSE, List.of(payload), Long.MAX_VALUE); // a close goes after whatever waits
         } catch (IOException | RuntimeException e) {
             log.debug("WebSocket session {}: the close frame was not written: {}", id, e.toString());
         } finally {
@@ -629,7 +637,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             switch (opcode) {
                 case PING -> {
                     try {
-                        send(PONG, ByteBuffer.wrap(payload));
+                        send(PONG, List.of(payload));
                     } catch (IllegalStateException e) {
                         // Closing already: no pong owed.
                     }

@@ -199,10 +199,24 @@ final class JsonDiff {
             return new String(doc, keyStarts[value], keyEnds[value] - keyStarts[value], StandardCharsets.UTF_8);
         }
 
-        List<Integer> children(int container) {
-            List<Integer> children = new ArrayList<>();
+        /** How many values {@code container} holds. */
+        int count(int container) {
+            int count = 0;
             for (int child = container + 1; child < after[container]; child = after[child]) {
-                children.add(child);
+                count++;
+            }
+            return count;
+        }
+
+        /** The values {@code container} holds, in order, from its {@code skip}-th on. */
+        int[] children(int container, int skip) {
+            int[] children = new int[count(container) - skip];
+            int i = 0;
+            int n = 0;
+            for (int child = container + 1; child < after[container]; child = after[child]) {
+                if (n++ >= skip) {
+                    children[i++] = child;
+                }
             }
             return children;
         }
@@ -221,16 +235,18 @@ final class JsonDiff {
             if (kind == Index.OBJECT && to.kinds[b] == Index.OBJECT) {
                 diffObjects(a, b);
             } else if (kind == Index.ARRAY && to.kinds[b] == Index.ARRAY) {
-                List<Integer> before = from.children(a);
-                List<Integer> now = to.children(b);
-                if (before.size() != now.size()) {
-                    resized(before, now, b);
+                if (from.count(a) != to.count(b)) {
+                    resized(from.children(a, 0), to.children(b, 0), b);
                     return;
                 }
-                for (int i = 0; i < before.size(); i++) {
-                    path.add(Integer.toString(i));
-                    diff(before.get(i), now.get(i));
-                    path.removeLast();
+                // Element by element, side by side; only an element that changed gets a pointer.
+                int i = 0;
+                for (int x = a + 1, y = b + 1; x < from.after[a]; x = from.after[x], y = to.after[y], i++) {
+                    if (!from.sameBytes(x, to, y)) {
+                        path.add(Integer.toString(i));
+                        diff(x, y);
+                        path.removeLast();
+                    }
                 }
             } else {
                 // Scalars or different kinds; equal scalars have equal bytes, as both come from one writer.
@@ -243,23 +259,23 @@ final class JsonDiff {
          * taken from one place (a card dealt into a hand, spent from it onto the discard pile), the
          * patch adds or removes just those; otherwise it replaces the array whole.
          */
-        private void resized(List<Integer> before, List<Integer> now, int b) {
-            int shorter = Math.min(before.size(), now.size());
+        private void resized(int[] before, int[] now, int b) {
+            int shorter = Math.min(before.length, now.length);
             int head = 0;
-            while (head < shorter && from.sameBytes(before.get(head), to, now.get(head))) {
+            while (head < shorter && from.sameBytes(before[head], to, now[head])) {
                 head++;
             }
             int tail = 0;
             while (tail < shorter - head
-                    && from.sameBytes(before.get(before.size() - 1 - tail), to, now.get(now.size() - 1 - tail))) {
+                    && from.sameBytes(before[before.length - 1 - tail], to, now[now.length - 1 - tail])) {
                 tail++;
             }
-            int inserted = now.size() - head - tail;
-            int taken = before.size() - head - tail;
+            int inserted = now.length - head - tail;
+            int taken = before.length - head - tail;
             if (taken == 0 && inserted <= SPLICED) {
                 for (int i = head; i < head + inserted; i++) {
                     path.add(Integer.toString(i));
-                    emit("add", pointer(), now.get(i));
+                    emit("add", pointer(), now[i]);
                     path.removeLast();
                 }
             } else if (inserted == 0 && taken <= SPLICED) {
@@ -274,32 +290,31 @@ final class JsonDiff {
             }
         }
 
+        /**
+         * Two objects, key by key. Both were written from the same types, so their keys usually come
+         * in the same order: those are walked side by side, and only the rest, if any, matched by key.
+         */
         private void diffObjects(int a, int b) {
-            List<Integer> before = from.children(a);
-            List<Integer> now = to.children(b);
-            // Both were written from the same types, so keys usually come in the same order.
+            int x = a + 1;
+            int y = b + 1;
             int same = 0;
-            while (same < before.size() && same < now.size() && from.sameKey(before.get(same), to, now.get(same))) {
-                same++;
-            }
-            for (int i = 0; i < same; i++) {
-                int child = before.get(i);
-                int next = now.get(i);
-                if (!from.sameBytes(child, to, next)) {
-                    path.add(escape(from.key(json, child)));
-                    diff(child, next);
+            for (; x < from.after[a] && y < to.after[b] && from.sameKey(x, to, y); x = from.after[x], y = to.after[y], same++) {
+                if (!from.sameBytes(x, to, y)) {
+                    path.add(escape(from.key(json, x)));
+                    diff(x, y);
                     path.removeLast();
                 }
             }
-            if (same == before.size() && same == now.size()) {
+            if (x == from.after[a] && y == to.after[b]) {
                 return;
             }
+            int[] before = from.children(a, same);
+            int[] now = to.children(b, same);
             Map<String, Integer> nowByKey = new HashMap<>();
-            for (int i = same; i < now.size(); i++) {
-                nowByKey.put(to.key(json, now.get(i)), now.get(i));
+            for (int next : now) {
+                nowByKey.put(to.key(json, next), next);
             }
-            for (int i = same; i < before.size(); i++) {
-                int child = before.get(i);
+            for (int child : before) {
                 String key = from.key(json, child);
                 Integer next = nowByKey.remove(key);
                 path.add(escape(key));
@@ -310,11 +325,11 @@ final class JsonDiff {
                 }
                 path.removeLast();
             }
-            for (int i = same; i < now.size(); i++) {
-                String key = to.key(json, now.get(i));
+            for (int next : now) {
+                String key = to.key(json, next);
                 if (nowByKey.containsKey(key)) {
                     path.add(escape(key));
-                    emit("add", pointer(), now.get(i));
+                    emit("add", pointer(), next);
                     path.removeLast();
                 }
             }

@@ -19,6 +19,8 @@ class QueuedSendSessionTest {
 
     /** What the container was asked to send, as text, one entry per WebSocket message. */
     private final List<String> written = new ArrayList<>();
+    /** The messages themselves. */
+    private final List<WebSocketMessage<?>> sent = new ArrayList<>();
     /** Writers started and not yet run: the test runs them when it likes. */
     private final Queue<Runnable> writers = new ArrayDeque<>();
     private final QueuedSendSession session = new QueuedSendSession(container(), writers::add, 1 << 20);
@@ -58,6 +60,37 @@ class QueuedSendSessionTest {
         assertThat(written).as("once released, a message goes out on its own").endsWith(text("next", 40));
     }
 
+    @Test
+    void piecedAndBinaryFramesThatWaitTogetherGoOutAsOneMessageMadeOfTheirOwnArrays() {
+        byte[] head = "MESSAGE\ncontent-length:5\n\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] event = "event".getBytes(StandardCharsets.US_ASCII);
+        byte[] end = {0};
+        BinaryMessage reply = frame("reply", 80);
+        session.hold();
+        session.sendMessage(PiecedMessage.of(head, event, end));
+        session.sendMessage(reply);
+        session.release();
+        runWriters();
+
+        assertThat(written).containsExactly("MESSAGE\ncontent-length:5\n\nevent\0" + text("reply", 80));
+        assertThat(sent.getFirst()).isInstanceOfSatisfying(PiecedMessage.class, joined -> {
+            assertThat(joined.pieces()).as("no piece copied").containsExactly(head, event, end, reply.getPayload().array());
+            assertThat(joined.getPayloadLength()).isEqualTo(head.length + event.length + end.length + 80);
+        });
+    }
+
+    @Test
+    void aBinaryMessageOverPartOfAnArrayJoinsAsACopyOfThatPart() {
+        byte[] frame = text("x", 40).getBytes(StandardCharsets.US_ASCII);
+        session.hold();
+        session.sendMessage(new BinaryMessage(frame, 10, 30, true));
+        session.sendMessage(frame("y", 20));
+        session.release();
+        runWriters();
+
+        assertThat(written).containsExactly(text("x", 40).substring(10) + text("y", 20));
+    }
+
     private void runWriters() {
         Runnable writer;
         while ((writer = writers.poll()) != null) {
@@ -80,8 +113,10 @@ class QueuedSendSessionTest {
                 (proxy, method, args) -> switch (method.getName()) {
                     case "sendMessage" -> {
                         WebSocketMessage<?> message = (WebSocketMessage<?>) args[0];
+                        sent.add(message);
                         written.add(switch (message) {
                             case BinaryMessage binary -> StandardCharsets.US_ASCII.decode(binary.getPayload().duplicate()).toString();
+                            case PiecedMessage pieced -> StandardCharsets.US_ASCII.decode(pieced.getPayload()).toString();
                             case TextMessage textMessage -> textMessage.getPayload();
                             default -> throw new AssertionError("unexpected " + message);
                         });

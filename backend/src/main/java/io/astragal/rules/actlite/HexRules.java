@@ -33,7 +33,9 @@ final class HexRules {
     static List<GameEvent> writeHex(ActliteState state, WriteHex command, Play play) {
         Combatant writer = controlled(state, command.characterId(), play);
         String text = Rulings.text(command.text(), MAX_HEX_TEXT, "the hex");
-        List<String> modifiers = command.modifiers().stream().map(m -> Rulings.text(m, MAX_HEX_TEXT, "each modifier")).toList();
+        // Almost always none (every probe of the offered "Write a hex" has none): no stream for them.
+        List<String> modifiers = command.modifiers().isEmpty() ? List.of()
+                : command.modifiers().stream().map(m -> Rulings.text(m, MAX_HEX_TEXT, "each modifier")).toList();
         if (!writer.sheet().attributes().containsKey("WIL")) {
             throw refuse(RejectionCode.INVALID_STATE, writer.name() + " has no WIL score and cannot write hexes.");
         }

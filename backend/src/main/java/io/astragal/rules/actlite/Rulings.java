@@ -135,9 +135,20 @@ final class Rulings {
             throw refuse(RejectionCode.NOT_ENOUGH_AP, "Needs " + cost + " AP, " + name + " holds " + hand.size() + ".");
         }
         if (cardIds.isEmpty()) {
-            List<Card> chosen = new ArrayList<>(hand.stream().filter(c -> c.kind().equals(Initiative.TEMP)).toList());
-            hand.stream().filter(c -> !c.kind().equals(Initiative.TEMP)).forEach(chosen::add);
-            return List.copyOf(chosen.subList(0, cost));
+            // Every probe of an offered action that its actor could pay for comes here: no streams or lists to sort.
+            Card[] chosen = new Card[cost];
+            int n = 0;
+            for (int i = 0; i < hand.size() && n < cost; i++) {
+                if (hand.get(i).kind().equals(Initiative.TEMP)) {
+                    chosen[n++] = hand.get(i);
+                }
+            }
+            for (int i = 0; i < hand.size() && n < cost; i++) {
+                if (!hand.get(i).kind().equals(Initiative.TEMP)) {
+                    chosen[n++] = hand.get(i);
+                }
+            }
+            return List.of(chosen);
         }
         if (cardIds.size() != cost || new HashSet<>(cardIds).size() != cardIds.size()) {
             throw refuse(RejectionCode.INVALID_COMMAND, "Name " + cost + " different cards to pay " + cost + " AP.");
