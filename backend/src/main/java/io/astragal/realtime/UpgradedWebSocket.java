@@ -166,11 +166,11 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
     @Override
     public void sendMessage(WebSocketMessage<?> message) throws IOException {
         switch (message) {
-            case TextMessage text -> send(TEXT, List.of(text.asBytes()));
-            case BinaryMessage binary -> send(BINARY, List.of(PiecedMessage.bytesOf(binary.getPayload())));
-            case PiecedMessage pieced -> send(BINARY, pieced.pieces());
-            case PingMessage ping -> send(PING, List.of(PiecedMessage.bytesOf(ping.getPayload())));
-            case PongMessage pong -> send(PONG, List.of(PiecedMessage.bytesOf(pong.getPayload())));
+            case TextMessage text -> send(TEXT, text.asBytes());
+            case BinaryMessage binary -> send(BINARY, PiecedMessage.bytesOf(binary.getPayload()));
+            case PiecedMessage pieced -> send(BINARY, pieced.pieces(), pieced.length());
+            case PingMessage ping -> send(PING, PiecedMessage.bytesOf(ping.getPayload()));
+            case PongMessage pong -> send(PONG, PiecedMessage.bytesOf(pong.getPayload()));
             default -> throw new IllegalArgumentException("Not a WebSocket message type: " + message.getClass());
         }
     }
@@ -181,13 +181,18 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
      * @throws IllegalStateException when the session is closed
      * @throws IOException when more than the send buffer limit would wait, or the write fails
      */
-    private void send(int opcode, List<byte[]> payload) throws IOException {
+    private void send(int opcode, byte[] payload) throws IOException {
+        send(opcode, List.of(payload), payload.length);
+    }
+
+    /** {@link #send(int, byte[])} for a payload of {@code length} bytes in pieces, sent one after another. */
+    private void send(int opcode, List<byte[]> payload, int length) throws IOException {
         writing.lock();
         try {
             if (closeSent || ended.get()) {
                 throw new IllegalStateException("WebSocket session " + id + " is closed");
             }
-            writeOrQueue(opcode, payload, handshake.sendBufferLimit());
+            writeOrQueue(opcode, payload, length, handshake.sendBufferLimit());
         } finally {
             writing.unlock();
         }
@@ -198,11 +203,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
      *
      * @throws IOException when more than {@code limit} bytes would wait, or the write fails
      */
-    private void writeOrQueue(int opcode, List<byte[]> payload, long limit) throws IOException {
-        int length = 0;
-        for (byte[] piece : payload) {
-            length += piece.length;
-        }
+    private void writeOrQueue(int opcode, List<byte[]> payload, int length, long limit) throws IOException {
         if (backedUp) {
             Frame frame = Frame.of(opcode, payload, length);
             if (waitingBytes + frame.bytes() > limit) {
@@ -213,11 +214,16 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             return;
         }
         socket.write(false, header, 0, header(header, opcode, length));
-        for (byte[] piece : payload) {
-            socket.write(false, piece, 0, piece.length);
-        }
+        write(payload);
         if (socket.flush(false)) {
             backUp();
+        }
+    }
+
+    /** Hands the pieces to the socket's non-blocking write, which takes them all (what it cannot send yet, it keeps). */
+    private void write(List<byte[]> pieces) throws IOException {
+        for (byte[] piece : pieces) {
+            socket.write(false, piece, 0, piece.length);
         }
     }
 
@@ -282,9 +288,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
                 while (socket.canWrite() && (next = waiting.pollFirst()) != null) {
                     waitingBytes -= next.bytes();
                     socket.write(false, next.header(), 0, next.header().length);
-                    for (byte[] piece : next.payload()) {
-                        socket.write(false, piece, 0, piece.length);
-                    }
+                    write(next.payload());
                 }
                 if (socket.flush(false)) {
                     socket.registerWriteInterest();
@@ -380,7 +384,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             payload[0] = (byte) (status.getCode() >>> 8);
             payload[1] = (byte) status.getCode();
             System.arraycopy(reason, 0, payload, 2, reasonLength);
-            writeOrQueue(CLOSE, List.of(payload), Long.MAX_VALUE); // a close goes after whatever waits
+            writeOrQueue(CLOSE, List.of(payload), payload.length, Long.MAX_VALUE); // a close goes after whatever waits
         } catch (IOException | RuntimeException e) {
             log.debug("WebSocket session {}: the close frame was not written: {}", id, e.toString());
         } finally {
@@ -637,7 +641,7 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
             switch (opcode) {
                 case PING -> {
                     try {
-                        send(PONG, List.of(payload));
+                        send(PONG, payload);
                     } catch (IllegalStateException e) {
                         // Closing already: no pong owed.
                     }
