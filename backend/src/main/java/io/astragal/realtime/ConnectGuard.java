@@ -13,7 +13,8 @@ import org.springframework.messaging.simp.SimpMessageType;
 import org.springframework.messaging.simp.config.ChannelRegistration;
 import org.springframework.messaging.simp.stomp.StompCommand;
 import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
-import org.springframework.messaging.support.ChannelInterceptor;
+import org.springframework.messaging.MessageHandler;
+import org.springframework.messaging.support.ExecutorChannelInterceptor;
 import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 
@@ -39,7 +40,7 @@ class ConnectGuard implements WebSocketMessageBrokerConfigurer {
 
     @Override
     public void configureClientInboundChannel(ChannelRegistration registration) {
-        registration.interceptors(new ChannelInterceptor() {
+        registration.interceptors(new ExecutorChannelInterceptor() {
             @Override
             public Message<?> preSend(Message<?> message, MessageChannel channel) {
                 SimpMessageType type = SimpMessageHeaderAccessor.getMessageType(message.getHeaders());
@@ -52,13 +53,24 @@ class ConnectGuard implements WebSocketMessageBrokerConfigurer {
                 return message;
             }
 
+            /**
+             * A CONNECT that reaches its handlers passed every check. The connection counts as connected
+             * from then, not from the end of the CONNECT's send: the first of its handlers to finish
+             * releases the connection's next frame, which may then be checked on another thread before
+             * that send has returned (a CONNECT read on Tomcat's poller is sent from another thread, {@link PollerFrames}).
+             */
+            @Override
+            public Message<?> beforeHandle(Message<?> message, MessageChannel channel, MessageHandler handler) {
+                Map<String, Object> session = SimpMessageHeaderAccessor.getSessionAttributes(message.getHeaders());
+                if (session != null && SimpMessageHeaderAccessor.getMessageType(message.getHeaders()) == SimpMessageType.CONNECT) {
+                    session.put(CONNECTED, Boolean.TRUE);
+                }
+                return message;
+            }
+
             @Override
             public void afterSendCompletion(Message<?> message, MessageChannel channel, boolean sent, Exception ex) {
-                SimpMessageType type = SimpMessageHeaderAccessor.getMessageType(message.getHeaders());
-                Map<String, Object> session = SimpMessageHeaderAccessor.getSessionAttributes(message.getHeaders());
-                if (type == SimpMessageType.CONNECT && ex == null && sent && session != null) {
-                    session.put(CONNECTED, Boolean.TRUE);
-                } else if (type == SimpMessageType.CONNECT && ex != null) {
+                if (ex != null && SimpMessageHeaderAccessor.getMessageType(message.getHeaders()) == SimpMessageType.CONNECT) {
                     refuse(message, "CONNECT refused: it needs the session's CSRF token in the X-XSRF-TOKEN header.");
                 }
             }

@@ -43,9 +43,13 @@ class StompEventPublishing implements SmartInitializingSingleton {
     @Override
     public void afterSingletonsInstantiated() {
         if (webSocketHandler instanceof SubProtocolWebSocketHandler handler) {
-            handler.getProtocolHandlers().stream()
-                    .filter(StompSubProtocolHandler.class::isInstance)
-                    .forEach(stomp -> ((StompSubProtocolHandler) stomp).setApplicationEventPublisher(this::publish));
+            for (var each : handler.getProtocolHandlers()) {
+                StompSubProtocolHandler stomp = each instanceof PollerFrames frames ? frames.stomp()
+                        : each instanceof StompSubProtocolHandler plain ? plain : null;
+                if (stomp != null) {
+                    stomp.setApplicationEventPublisher(this::publish);
+                }
+            }
         }
     }
 

@@ -2,6 +2,8 @@ package io.astragal.realtime;
 
 import java.util.List;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -9,6 +11,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
@@ -28,6 +31,8 @@ import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
 import org.springframework.web.socket.handler.WebSocketHandlerDecorator;
+import org.springframework.web.socket.messaging.StompSubProtocolHandler;
+import org.springframework.web.socket.messaging.SubProtocolWebSocketHandler;
 import org.springframework.web.socket.server.support.DefaultHandshakeHandler;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -207,11 +212,33 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
 
     /**
      * The socket's read and write buffers of each open connection go outside the heap, held for as long
-     * as it lives (docs/performance.md, "Where the memory goes").
+     * as it lives (docs/performance.md, "Where the memory goes"). With Tomcat's threads virtual (as
+     * configured), the reads and writes of Astragal's WebSocket connections run on the poller that
+     * found them ({@link PollerReads}).
      */
     @Bean
-    static TomcatConnectorCustomizer tomcatConnectionBuffers() {
-        return connector -> connector.setProperty("socket.directBuffer", "true");
+    static TomcatConnectorCustomizer tomcatConnections() {
+        return connector -> {
+            connector.setProperty("socket.directBuffer", "true");
+            var protocol = connector.getProtocolHandler();
+            if (protocol.getExecutor() != null) { // else Tomcat makes a pool of its own when it starts
+                protocol.setExecutor(new PollerReads(protocol.getExecutor()));
+            }
+        };
+    }
+
+    /** Spring's STOMP handler, with the frames a poller must not check handed to other threads ({@link PollerFrames}). */
+    @Bean
+    static SmartInitializingSingleton pollerFrames(@Qualifier("subProtocolWebSocketHandler") ObjectProvider<WebSocketHandler> handler) {
+        return () -> {
+            if (handler.getObject() instanceof SubProtocolWebSocketHandler subProtocols) {
+                SimpleAsyncTaskExecutor elsewhere = new SimpleAsyncTaskExecutor("stomp-frame-");
+                elsewhere.setVirtualThreads(true);
+                subProtocols.setProtocolHandlers(subProtocols.getProtocolHandlers().stream()
+                        .map(each -> each instanceof StompSubProtocolHandler stomp ? new PollerFrames(stomp, elsewhere) : each)
+                        .toList());
+            }
+        };
     }
 
     @Override
