@@ -33,6 +33,9 @@ class TableMessaging {
     record HistoryRequest(Long beforeSeq, Integer limit) {
     }
 
+    /** Where every command goes; {@link TableCommandShortcut} takes the well-formed ones straight to {@link #command}. */
+    static final String COMMANDS = "/tables/{tableId}/commands";
+
     private final TableEngine engine;
     private final CommandThrottle throttle;
     private final TablePublisher publisher;
@@ -48,7 +51,7 @@ class TableMessaging {
         this.streams = streams;
     }
 
-    @MessageMapping("/tables/{tableId}/commands")
+    @MessageMapping(COMMANDS)
     @SendToUser(destinations = "/queue/errors", broadcast = false)
     StompErrors.StompError command(@DestinationVariable UUID tableId, @Payload CommandRequest request,
                                    SimpMessageHeaderAccessor headers) {

@@ -26,7 +26,6 @@ import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketHandler;
 import org.springframework.web.socket.WebSocketMessage;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.config.annotation.EnableWebSocketMessageBroker;
 import org.springframework.web.socket.config.annotation.StompEndpointRegistry;
 import org.springframework.web.socket.config.annotation.WebSocketMessageBrokerConfigurer;
 import org.springframework.web.socket.config.annotation.WebSocketTransportRegistration;
@@ -41,8 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
  * receive on their private {@code /user/queue/...} destinations: from the simple broker on one
  * node, through RabbitMQ when several nodes share it ({@link BrokerRelayProperties}, {@link BrokerRelay}).
  */
-@Configuration(proxyBeanMethods = false)
-@EnableWebSocketMessageBroker
+@Configuration(proxyBeanMethods = false) // MessageBrokerConfiguration is what @EnableWebSocketMessageBroker would import
 // First among the configurers: its InboundFrameGuard must see frames before Spring Security's interceptors,
 // and its strict JSON converter must come before Boot's lenient one.
 @Order(Ordered.HIGHEST_PRECEDENCE)
