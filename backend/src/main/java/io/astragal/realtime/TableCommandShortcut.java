@@ -18,7 +18,7 @@ import org.springframework.web.socket.messaging.WebSocketAnnotationMethodMessage
  * straight to {@link TableMessaging#command}. Every command is a SEND to
  * {@code /app/tables/{tableId}/commands}, and Spring's way there, for each one, copies the frame's
  * headers, matches the destination against every mapping, resolves each argument through its list
- * of resolvers and calls the method by reflection: about 5 % of the server's CPU under load
+ * of resolvers and calls the method by reflection: about 6 % of the server's CPU under load
  * (docs/performance.md, step 90). What the shortcut does is what that mapping does, by the same
  * converter, the same return-value handlers and the same exception handlers; a frame it would read
  * differently (a table id that is no UUID, an empty or unreadable body) goes Spring's way, to the
@@ -26,8 +26,10 @@ import org.springframework.web.socket.messaging.WebSocketAnnotationMethodMessage
  */
 final class TableCommandShortcut extends WebSocketAnnotationMethodMessageHandler {
 
-    private static final String PREFIX = "/app/tables/";
-    private static final String SUFFIX = "/commands";
+    // The mapped pattern around its {tableId}, under the application's prefix.
+    private static final String PREFIX = WebSocketConfiguration.APPLICATION_PREFIX
+            + TableMessaging.COMMANDS.substring(0, TableMessaging.COMMANDS.indexOf('{'));
+    private static final String SUFFIX = TableMessaging.COMMANDS.substring(TableMessaging.COMMANDS.indexOf('}') + 1);
 
     /** The commands' controller and its mapped method, found at the first command. */
     private record Commands(TableMessaging messaging, HandlerMethod method, HandlerMethodReturnValueHandlerComposite returns) {

@@ -49,6 +49,9 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     /** Destinations whose subscribers the simple broker keeps at hand: above the sessions one node holds. */
     static final int DESTINATION_CACHE_LIMIT = 100_000;
 
+    /** Where clients SEND: the {@code @MessageMapping} destinations are under it. */
+    static final String APPLICATION_PREFIX = "/app";
+
     private final RealtimeProperties properties;
     private final BrokerRelayProperties relay;
     private final JsonMapper json;
@@ -122,7 +125,7 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         // sessions than that made each send scan every subscription of the node (docs/performance.md,
         // "Load benchmark"). Entries exist only for destinations sent to, a few hundred bytes each.
         registry.setCacheLimit(DESTINATION_CACHE_LIMIT);
-        registry.setApplicationDestinationPrefixes("/app");
+        registry.setApplicationDestinationPrefixes(APPLICATION_PREFIX);
         registry.setUserDestinationPrefix("/user");
     }
 
