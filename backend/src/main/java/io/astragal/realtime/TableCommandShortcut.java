@@ -22,7 +22,8 @@ import org.springframework.web.socket.messaging.WebSocketAnnotationMethodMessage
  * (docs/performance.md, step 90). What the shortcut does is what that mapping does, by the same
  * converter, the same return-value handlers and the same exception handlers; a frame it would read
  * differently (a table id that is no UUID, an empty or unreadable body) goes Spring's way, to the
- * error that way gives.
+ * error that way gives. One thing Spring's way does that this does not: it puts the session's
+ * attributes in {@code SimpAttributesContextHolder}, which nothing of Astragal's reads.
  */
 final class TableCommandShortcut extends WebSocketAnnotationMethodMessageHandler {
 

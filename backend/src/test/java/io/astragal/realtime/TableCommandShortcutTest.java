@@ -70,16 +70,6 @@ class TableCommandShortcutTest {
         assertThat(shortcut.read(send("", MimeTypeUtils.APPLICATION_JSON))).isNull();
     }
 
-    /** A SEND as Spring's STOMP decoder makes it. */
-    private static Message<byte[]> send(String body, MimeType contentType) {
-        StompHeaderAccessor headers = StompHeaderAccessor.create(StompCommand.SEND);
-        headers.setDestination("/app/tables/" + UUID.randomUUID() + "/commands");
-        if (contentType != null) {
-            headers.setContentType(contentType);
-        }
-        return MessageBuilder.createMessage(body.getBytes(StandardCharsets.UTF_8), headers.getMessageHeaders());
-    }
-
     @Test
     void eachWayACommandCanEndEndsAsSpringsWayEndsIt() throws Exception {
         Player gm = Player.signUp(port, "Shona");
@@ -113,5 +103,15 @@ class TableCommandShortcutTest {
             // None of that changed the table.
             assertThat(g.replyTo(g.command("chat", Map.of("text", "second"))).get("seq").asLong()).isEqualTo(2L);
         }
+    }
+
+    /** A SEND as Spring's STOMP decoder makes it. */
+    private static Message<byte[]> send(String body, MimeType contentType) {
+        StompHeaderAccessor headers = StompHeaderAccessor.create(StompCommand.SEND);
+        headers.setDestination("/app/tables/" + UUID.randomUUID() + "/commands");
+        if (contentType != null) {
+            headers.setContentType(contentType);
+        }
+        return MessageBuilder.createMessage(body.getBytes(StandardCharsets.UTF_8), headers.getMessageHeaders());
     }
 }
