@@ -121,10 +121,19 @@ final class ActliteReferee implements Referee<ActliteState> {
     }
 
     static Decision decideCommand(ActliteState state, GameCommand command, Play play) {
+        return decideCommand(state, command, play, holdsTemp(state));
+    }
+
+    /**
+     * As {@link #decideCommand(ActliteState, GameCommand, Play)}, for a caller that already knows whether
+     * anyone holds temp AP in {@code state}: a view probes a score of offers against one state, and only
+     * temp AP held can expire (docs/performance.md, step 91).
+     */
+    static Decision decideCommand(ActliteState state, GameCommand command, Play play, boolean tempHeld) {
         return Referee.decideAs(ActliteCommand.class, command, play, actlite -> {
-            List<GameEvent> expired = expiringTemp(state, actlite);
+            List<GameEvent> expired = tempHeld ? expiringTemp(state, actlite) : List.of();
             if (expired.isEmpty()) {
-                // Almost always: no list to gather into (every probe of an offered action comes here too).
+                // Almost always: no list to gather into (and every probe of an offered action comes here).
                 return decideOn(state, actlite, play);
             }
             List<GameEvent> events = new ArrayList<>(expired);
@@ -164,6 +173,24 @@ final class ActliteReferee implements Referee<ActliteState> {
         };
     }
 
+    /** Whether any participant holds a temp AP card, which the next command but its holder's spending loses. */
+    static boolean holdsTemp(ActliteState state) {
+        Initiative initiative = state.initiative();
+        if (initiative == null) {
+            return false;
+        }
+        List<String> participants = initiative.participants();
+        for (int p = 0; p < participants.size(); p++) {
+            List<Card> hand = initiative.hand(participants.get(p));
+            for (int i = 0; i < hand.size(); i++) {
+                if (hand.get(i).kind().equals(Initiative.TEMP)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /**
      * "'Temp AP' must be spent immediately when it is received or it is lost": any command other than
      * its holder spending AP (an action, an attack, a hex, an interrupt) loses it first.
@@ -174,7 +201,7 @@ final class ActliteReferee implements Referee<ActliteState> {
             return List.of();
         }
         String spender = command instanceof ActliteCommand.Spending spending ? spending.characterId() : null;
-        // Every command and every probe of an offered action asks this, and almost always nothing
+        // Every command asks this (a probe only while someone holds temp AP), and almost always nothing
         // expires: indexed loops and no list until something does (no iterator or list per ask).
         List<GameEvent> expired = List.of();
         List<String> participants = initiative.participants();

@@ -147,17 +147,18 @@ final class TableViews {
         DeckView deck = state.initiative() == null ? null : deck(state.initiative(), state, viewer);
         List<ActionOption> actions = List.of();
         if (viewer.role() != Role.SPECTATOR) {
-            // One actor for all of this viewer's probes, as the probes ask only who acts.
-            Play play = Play.probing(viewer);
+            // One actor for all of this viewer's probes, as the probes ask only who acts; and whether
+            // anyone's temp AP can expire, asked once rather than at each probe.
+            Probing probing = new Probing(Play.probing(viewer), ActliteReferee.holdsTemp(state));
             // About a dozen offers per character and twenty for the GM: grown at most once (TableView copies it).
             actions = new ArrayList<>(viewer.isGm() ? 12 * seated.size() + 20 : 16);
             for (Combatant c : seated) {
                 if (mine(viewer, c)) {
-                    actions.addAll(seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, seen.fixed(c), play)));
+                    actions.addAll(seen.actions.computeIfAbsent(c.id(), id -> characterActions(state, c, seen.fixed(c), probing)));
                 }
             }
             if (viewer.isGm()) {
-                actions.addAll(gmActions(state, play));
+                actions.addAll(gmActions(state, probing));
             }
         }
         return new TableView(InitiativeModel.CARD_DECK, List.of(combatants), deck, actions);
@@ -249,28 +250,28 @@ final class TableViews {
                 initiative.discard(), initiative.lost(), initiative.awaiting());
     }
 
-    private static List<ActionOption> characterActions(ActliteState state, Combatant c, Fixed fixed, Play play) {
+    private static List<ActionOption> characterActions(ActliteState state, Combatant c, Fixed fixed, Probing probing) {
         List<ActionOption> options = new ArrayList<>(16);
         Initiative initiative = state.initiative();
         for (Fixed.Attack attack : fixed.attacks()) {
             options.add(attackOption(initiative, c, attack));
         }
         if (initiative != null) {
-            options.add(probe(state, play, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
+            options.add(probe(state, probing, new ActliteCommand.SpendAp(c.id(), "move", "1", List.of()),
                     fixed.moveLabel(), fixed.move(), NO_NEEDS, 1, false));
-            options.add(probe(state, play, new ActliteCommand.SpendAp(c.id(), "act", "1", List.of()),
+            options.add(probe(state, probing, new ActliteCommand.SpendAp(c.id(), "act", "1", List.of()),
                     "Spend AP on an action", fixed.character(), ACTION_COSTS, null, false));
-            options.add(probe(state, play, new ActliteCommand.Interrupt(c.id(), null),
+            options.add(probe(state, probing, new ActliteCommand.Interrupt(c.id(), null),
                     "Interrupt (1 AP)", fixed.character(), NO_NEEDS, 1, false));
-            options.add(probe(state, play, new ActliteCommand.Pass(c.id()), "Pass", fixed.character(), NO_NEEDS, null, false));
+            options.add(probe(state, probing, new ActliteCommand.Pass(c.id()), "Pass", fixed.character(), NO_NEEDS, null, false));
         }
         if (c.sheet().attributes().containsKey("WIL")) {
-            options.add(probe(state, play, new ActliteCommand.WriteHex(c.id(), "hex", List.of(), List.of()),
+            options.add(probe(state, probing, new ActliteCommand.WriteHex(c.id(), "hex", List.of(), List.of()),
                     initiative == null ? "Write a hex" : "Write a hex (3 AP + 1 per modifier)", fixed.character(),
                     TEXT_MODIFIERS, initiative == null ? null : 3, false));
         }
         for (Combatant.Hex hex : c.hexes()) {
-            options.add(probe(state, play, new ActliteCommand.ActivateHex(c.id(), hex.id(), false, List.of()),
+            options.add(probe(state, probing, new ActliteCommand.ActivateHex(c.id(), hex.id(), false, List.of()),
                     "Activate " + hexLine(hex) + (initiative == null ? "" : " (1 AP)"),
                     args(c, "hexId", hex.id()), NO_NEEDS, initiative == null ? null : 1, false));
         }
@@ -298,7 +299,7 @@ final class TableViews {
         return option("actlite.attack", attack.label() + " (" + cost + " AP)", attack.args(), ATTACK, cost, reason, false);
     }
 
-    private static List<ActionOption> gmActions(ActliteState state, Play play) {
+    private static List<ActionOption> gmActions(ActliteState state, Probing probing) {
         List<ActionOption> options = new ArrayList<>(24);
         Initiative initiative = state.initiative();
         String nobody = state.seating().isEmpty() ? "No one is at the table." : null;
@@ -310,15 +311,15 @@ final class TableViews {
         Map<String, Object> seated = OrderedMap.of("characterIds", state.seating());
         options.add(initiative == null
                 ? option("actlite.startInitiative", "Start initiative", seated, CHARACTER_IDS, null, null, true)
-                : probe(state, play, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
+                : probe(state, probing, new ActliteCommand.StartInitiative(state.seating()), "Start initiative",
                         seated, CHARACTER_IDS, null, true));
-        options.add(probe(state, play, new ActliteCommand.DealCard(), "Deal next card", Map.of(), NO_NEEDS, null, true));
-        options.add(probe(state, play, new ActliteCommand.EndRound(false), "End round", NOT_FORCED, NO_NEEDS, null, true));
+        options.add(probe(state, probing, new ActliteCommand.DealCard(), "Deal next card", Map.of(), NO_NEEDS, null, true));
+        options.add(probe(state, probing, new ActliteCommand.EndRound(false), "End round", NOT_FORCED, NO_NEEDS, null, true));
         if (initiative != null && initiative.deck().isEmpty() && !initiative.awaiting().isEmpty()) {
-            options.add(probe(state, play, new ActliteCommand.EndRound(true), "End round without waiting", FORCED,
+            options.add(probe(state, probing, new ActliteCommand.EndRound(true), "End round without waiting", FORCED,
                     NO_NEEDS, null, true));
         }
-        options.add(probe(state, play, new ActliteCommand.EndInitiative(), "End initiative", Map.of(), NO_NEEDS, null, true));
+        options.add(probe(state, probing, new ActliteCommand.EndInitiative(), "End initiative", Map.of(), NO_NEEDS, null, true));
         options.add(option("actlite.applyDamage", "Apply damage", NOT_CRIT, TARGET_AMOUNT, null, nobody, true));
         options.add(option("actlite.applyDamage", "Apply crit damage", CRIT, TARGET_AMOUNT, null, nobody, true));
         options.add(option("actlite.heal", "Heal", NOT_CRIT, TARGET_AMOUNT, null, nobody, true));
@@ -328,9 +329,9 @@ final class TableViews {
         options.add(option("actlite.loseAp", "Lose AP", Map.of(), TARGET_AMOUNT, null, noInitiative, true));
         options.add(option("actlite.regainAp", "Regain lost AP", NOT_TO_HAND, TARGET_AMOUNT, null, noInitiative, true));
         options.add(option("actlite.grantTempAp", "Grant temp AP", Map.of(), TARGET_AMOUNT, null, noInitiative, true));
-        options.add(probe(state, play, new ActliteCommand.Rest(state.seating(), false), "Rest",
+        options.add(probe(state, probing, new ActliteCommand.Rest(state.seating(), false), "Rest",
                 OrderedMap.of("characterIds", state.seating(), "sleep", false), NO_NEEDS, null, true));
-        options.add(probe(state, play, new ActliteCommand.Rest(state.seating(), true), "Sleep",
+        options.add(probe(state, probing, new ActliteCommand.Rest(state.seating(), true), "Sleep",
                 OrderedMap.of("characterIds", state.seating(), "sleep", true), NO_NEEDS, null, true));
         return options;
     }
@@ -340,11 +341,16 @@ final class TableViews {
      * decided against the current state (dice fixed at 1, never used for a refusal) and a refusal
      * becomes the reason.
      */
-    private static ActionOption probe(ActliteState state, Play play, ActliteCommand command, String label,
+    private static ActionOption probe(ActliteState state, Probing probing, ActliteCommand command, String label,
                                       Map<String, Object> args, List<Need> needs, Integer cost, boolean gmOnly) {
-        String reason = ActliteReferee.decideCommand(state, command, play) instanceof Decision.Rejected rejected
+        String reason = ActliteReferee.decideCommand(state, command, probing.play(), probing.tempHeld())
+                instanceof Decision.Rejected rejected
                 ? rejected.message() : null;
         return option(ActliteReferee.wireName(command), label, args, needs, cost, reason, gmOnly);
+    }
+
+    /** What one viewer's probes of one state decide with. */
+    private record Probing(Play play, boolean tempHeld) {
     }
 
     private static ActionOption option(String command, String label, Map<String, Object> args, List<Need> needs,

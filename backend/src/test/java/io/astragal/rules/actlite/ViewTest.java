@@ -1,6 +1,7 @@
 package io.astragal.rules.actlite;
 
 import static io.astragal.rules.actlite.TestTable.ANN;
+import static io.astragal.rules.actlite.TestTable.BOB;
 import static io.astragal.rules.actlite.TestTable.GM;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,11 @@ import io.astragal.rules.actlite.ActliteCommand.AddCharacter;
 import io.astragal.rules.actlite.ActliteCommand.AddCondition;
 import io.astragal.rules.actlite.ActliteCommand.Attack;
 import io.astragal.rules.actlite.ActliteCommand.DealCard;
+import io.astragal.rules.actlite.ActliteCommand.EndRound;
+import io.astragal.rules.actlite.ActliteCommand.GrantTempAp;
+import io.astragal.rules.actlite.ActliteCommand.Pass;
 import io.astragal.rules.actlite.ActliteCommand.RemoveCharacter;
+import io.astragal.rules.actlite.ActliteCommand.SpendAp;
 import io.astragal.rules.actlite.ActliteCommand.StartInitiative;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -292,5 +297,26 @@ class ViewTest {
         assertThat(action(table.view("gail", Role.GM), "End round").reason()).isEqualTo("Waiting for Alda to act or pass.");
         assertThat(action(table.view("gail", Role.GM), "End round without waiting").enabled()).isTrue();
         assertThat(action(table.view("gail", Role.GM), "Apply damage").needs()).extracting(Need::name).containsExactly("target", "amount");
+    }
+
+    @Test
+    @DisplayName("\"'Temp AP' must be spent immediately when it is received or it is lost\": the GM's offer to end the round counts unspent temp AP as lost, as ending it would")
+    void theEndOfRoundOfferCountsTempApAsLost() {
+        table.inInitiative();
+        while (!table.initiative().deck().isEmpty()) {
+            table.accept(GM, new DealCard());
+        }
+        table.accept(ANN, new Pass("alda"));
+        table.accept(BOB, new SpendAp("bram", "dig in", "3", List.of()));
+        table.accept(GM, new GrantTempAp("bram", 1));
+        // Bram holds temp AP and has not passed, so the round would wait for him; but ending it loses the temp AP first.
+        assertThat(table.initiative().awaiting()).containsExactly("bram");
+
+        ActionOption endRound = action(table.view("gail", Role.GM), "End round");
+        assertThat(endRound.enabled()).as(endRound.reason()).isTrue();
+        assertThat(action(table.view("gail", Role.GM), "Deal next card").reason())
+                .isEqualTo("The deck is empty: end the round once everyone still holding AP has acted or passed.");
+        table.accept(GM, new EndRound(false), TestTable.keepOrder(6));
+        assertThat(table.initiative().round()).isEqualTo(2);
     }
 }
