@@ -126,14 +126,14 @@ final class ActliteReferee implements Referee<ActliteState> {
 
     /**
      * As {@link #decideCommand(ActliteState, GameCommand, Play)}, for a caller that already knows whether
-     * anyone holds temp AP in {@code state}: a view probes a score of offers against one state, and only
-     * temp AP held can expire (docs/performance.md, step 91).
+     * anyone holds temp AP in {@code state}: a view probes each of its offers against one state, and
+     * only temp AP held can expire (docs/performance.md, step 91).
      */
     static Decision decideCommand(ActliteState state, GameCommand command, Play play, boolean tempHeld) {
         return Referee.decideAs(ActliteCommand.class, command, play, actlite -> {
             List<GameEvent> expired = tempHeld ? expiringTemp(state, actlite) : List.of();
             if (expired.isEmpty()) {
-                // Almost always: no list to gather into (and every probe of an offered action comes here).
+                // Almost always: no list to gather into (and every probe while no one holds temp AP).
                 return decideOn(state, actlite, play);
             }
             List<GameEvent> events = new ArrayList<>(expired);
