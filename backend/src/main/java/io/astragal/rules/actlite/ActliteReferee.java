@@ -121,17 +121,17 @@ final class ActliteReferee implements Referee<ActliteState> {
     }
 
     static Decision decideCommand(ActliteState state, GameCommand command, Play play) {
-        return decideCommand(state, command, play, holdsTemp(state));
+        return decideCommand(state, command, play, true);
     }
 
     /**
-     * As {@link #decideCommand(ActliteState, GameCommand, Play)}, for a caller that already knows whether
-     * anyone holds temp AP in {@code state}: a view probes each of its offers against one state, and
-     * only temp AP held can expire (docs/performance.md, step 91).
+     * As {@link #decideCommand(ActliteState, GameCommand, Play)}; {@code lookForTemp} false skips the
+     * look for temp AP to expire, for a caller that knows no one in {@code state} holds any
+     * ({@link #holdsTemp}): a view probes each of its offers against one state (docs/performance.md, step 91).
      */
-    static Decision decideCommand(ActliteState state, GameCommand command, Play play, boolean tempHeld) {
+    static Decision decideCommand(ActliteState state, GameCommand command, Play play, boolean lookForTemp) {
         return Referee.decideAs(ActliteCommand.class, command, play, actlite -> {
-            List<GameEvent> expired = tempHeld ? expiringTemp(state, actlite) : List.of();
+            List<GameEvent> expired = lookForTemp ? expiringTemp(state, actlite) : List.of();
             if (expired.isEmpty()) {
                 // Almost always: no list to gather into (and every probe while no one holds temp AP).
                 return decideOn(state, actlite, play);
