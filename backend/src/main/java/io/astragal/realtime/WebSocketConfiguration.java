@@ -86,7 +86,8 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
     @Override
     public void registerStompEndpoints(StompEndpointRegistry registry) {
         // Frames of one connection are handled in the order sent, so a SUBSCRIBE is in place before
-        // the sync that follows it asks for a snapshot.
+        // the sync that follows it asks for a snapshot: Spring's inbound channel releases each next
+        // frame, and PollerFrames keeps the frames waiting (PollerFrames.InOrder).
         registry.setPreserveReceiveOrder(true);
         registry.setErrorHandler(clientFrameErrors);
         // Astragal's own WebSocket connections: their sends neither block nor wake a thread (UpgradedWebSocket).
@@ -228,7 +229,10 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
         };
     }
 
-    /** Spring's STOMP handler, with the frames a poller must not check handed to other threads ({@link PollerFrames}). */
+    /**
+     * Spring's STOMP handler, with the frames a poller must not check handed to other threads, and each
+     * connection's frames decoded and kept in order without Spring's per-connection queues ({@link PollerFrames}).
+     */
     @Bean
     static SmartInitializingSingleton pollerFrames(@Qualifier("subProtocolWebSocketHandler") ObjectProvider<WebSocketHandler> handler) {
         return () -> {

@@ -2,18 +2,24 @@ package io.astragal.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
 import org.springframework.messaging.simp.SimpMessageHeaderAccessor;
 import org.springframework.messaging.simp.SimpMessageType;
 import org.springframework.messaging.simp.broker.OrderedMessageChannelDecorator;
+import org.springframework.messaging.simp.stomp.BufferingStompDecoder;
 import org.springframework.messaging.simp.stomp.StompCommand;
+import org.springframework.messaging.simp.stomp.StompConversionException;
+import org.springframework.messaging.simp.stomp.StompDecoder;
 import org.springframework.messaging.simp.stomp.StompHeaderAccessor;
 import org.springframework.messaging.support.ExecutorSubscribableChannel;
 import org.springframework.messaging.support.ImmutableMessageChannelInterceptor;
@@ -67,7 +73,7 @@ class PollerFramesTest {
 
     @Test
     void aSendBehindAHandedOverSubscribeWaitsUntilTheSubscribeIsHandled() {
-        var connection = new OrderedMessageChannelDecorator(handOff, LogFactory.getLog(getClass()));
+        var connection = new PollerFrames.InOrder(handOff);
         Message<?> subscribe = frame(StompCommand.SUBSCRIBE);
 
         PollerReads.onPoller(() -> {
@@ -84,7 +90,7 @@ class PollerFramesTest {
 
     @Test
     void aHandedOverFrameTheChannelRefusesReleasesTheConnectionsNextFrame() {
-        var connection = new OrderedMessageChannelDecorator(handOff, LogFactory.getLog(getClass()));
+        var connection = new PollerFrames.InOrder(handOff);
         refuse = true;
 
         PollerReads.onPoller(() -> {
@@ -109,6 +115,88 @@ class PollerFramesTest {
 
         assertThat(wrapped.getSubscribers()).isEqualTo(channel.getSubscribers()).hasSize(2);
         assertThat(wrapped.getInterceptors()).isEqualTo(channel.getInterceptors());
+    }
+
+    @Test
+    void aConnectionsNextFrameWaitsUntilEveryHandlerOfTheInboundChannelIsDoneWithTheOneBefore() {
+        var channel = new ExecutorSubscribableChannel(Runnable::run); // runs each handler at once, in turn
+        List<Message<?>> handled = new CopyOnWriteArrayList<>();
+        channel.subscribe(handled::add);
+        channel.subscribe(frame -> { });
+        var connection = new PollerFrames.InOrder(new PollerFrames.HandOff(channel, elsewhere::add));
+        Message<?> subscribe = frame(StompCommand.SUBSCRIBE);
+        Message<?> send = frame(StompCommand.SEND);
+
+        // Without Spring's ordering interceptor on the channel nothing runs a frame's release task: the test does.
+        connection.send(subscribe);
+        connection.send(send);
+        assertThat(handled).containsExactly(subscribe);
+        Runnable release = OrderedMessageChannelDecorator.getNextMessageTask(subscribe);
+        release.run();
+        assertThat(handled).as("one of the two handlers is done").containsExactly(subscribe);
+        release.run();
+        assertThat(handled).containsExactly(subscribe, send);
+
+        OrderedMessageChannelDecorator.getNextMessageTask(send).run();
+        OrderedMessageChannelDecorator.getNextMessageTask(send).run();
+        Message<?> later = frame(StompCommand.UNSUBSCRIBE);
+        connection.send(later);
+        assertThat(handled).as("with nothing waiting, a frame goes on at once").containsExactly(subscribe, send, later);
+    }
+
+    @Test
+    void springsInboundChannelReleasesTheNextFrameWithTheTaskTheFrameCarries() {
+        var channel = new ExecutorSubscribableChannel(Runnable::run);
+        OrderedMessageChannelDecorator.configureInterceptor(channel, true); // as setPreserveReceiveOrder(true) does
+        List<Message<?>> handled = new CopyOnWriteArrayList<>();
+        channel.subscribe(handled::add);
+        channel.subscribe(frame -> { });
+        var connection = new PollerFrames.InOrder(new PollerFrames.HandOff(channel, elsewhere::add));
+
+        Message<?> subscribe = frame(StompCommand.SUBSCRIBE);
+        Message<?> send = frame(StompCommand.SEND);
+        connection.send(subscribe);
+        connection.send(send);
+
+        assertThat(handled).containsExactly(subscribe, send);
+    }
+
+    @Test
+    void theDecoderTakesAFrameWholeOrInPartsAndKeepsOnlyAPartFrame() {
+        var decoder = new PollerFrames.FrameDecoder(new BufferingStompDecoder(new StompDecoder(), 1024));
+        String frame = "SEND\ndestination:/app/x\ncontent-length:5\n\nhello\0";
+
+        assertThat(decoder.decode(bytes(frame))).hasSize(1);
+        assertThat(decoder.getBufferSize()).isZero();
+
+        assertThat(decoder.decode(bytes(frame.substring(0, 20)))).isEmpty();
+        assertThat(decoder.getBufferSize()).isEqualTo(20);
+        assertThat(decoder.decode(bytes(frame.substring(20) + frame.substring(0, 45)))).hasSize(1);
+        assertThat(decoder.getExpectedContentLength()).isEqualTo(5);
+        var rest = decoder.decode(bytes(frame.substring(45)));
+        assertThat(rest).hasSize(1);
+        assertThat(new String((byte[]) rest.getFirst().getPayload(), StandardCharsets.UTF_8)).isEqualTo("hello");
+        assertThat(decoder.getBufferSize()).isZero();
+        assertThat(decoder.getExpectedContentLength()).isNull();
+    }
+
+    @Test
+    void theDecoderRefusesAFrameOverItsLimitAsSpringsDoes() {
+        var decoder = new PollerFrames.FrameDecoder(new BufferingStompDecoder(new StompDecoder(), 64));
+        var another = new PollerFrames.FrameDecoder(new BufferingStompDecoder(new StompDecoder(), 64));
+        String body = "x".repeat(100);
+
+        // A frame that says it is longer: refused at its next part.
+        assertThat(decoder.decode(bytes("SEND\ndestination:/app/x\ncontent-length:100\n\n" + body.substring(0, 10)))).isEmpty();
+        assertThatThrownBy(() -> decoder.decode(bytes(body.substring(10, 20))))
+                .isInstanceOf(StompConversionException.class).hasMessageContaining("content-length");
+        // One longer than the limit in a single message.
+        assertThatThrownBy(() -> another.decode(bytes("SEND\ndestination:/app/x\n\n" + body)))
+                .isInstanceOf(StompConversionException.class);
+    }
+
+    private static ByteBuffer bytes(String text) {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static Message<?> frame(StompCommand command) {
