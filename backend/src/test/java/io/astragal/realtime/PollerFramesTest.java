@@ -119,11 +119,9 @@ class PollerFramesTest {
 
     @Test
     void aConnectionsNextFrameWaitsUntilEveryHandlerOfTheInboundChannelIsDoneWithTheOneBefore() {
-        var channel = new ExecutorSubscribableChannel(Runnable::run); // runs each handler at once, in turn
+        // The channel runs each handler at once, in turn.
         List<Message<?>> handled = new CopyOnWriteArrayList<>();
-        channel.subscribe(handled::add);
-        channel.subscribe(frame -> { });
-        var connection = new PollerFrames.InOrder(new PollerFrames.HandOff(channel, elsewhere::add));
+        var connection = inOrderTo(new ExecutorSubscribableChannel(Runnable::run), handled);
         Message<?> subscribe = frame(StompCommand.SUBSCRIBE);
         Message<?> send = frame(StompCommand.SEND);
 
@@ -149,9 +147,7 @@ class PollerFramesTest {
         var channel = new ExecutorSubscribableChannel(Runnable::run);
         OrderedMessageChannelDecorator.configureInterceptor(channel, true); // as setPreserveReceiveOrder(true) does
         List<Message<?>> handled = new CopyOnWriteArrayList<>();
-        channel.subscribe(handled::add);
-        channel.subscribe(frame -> { });
-        var connection = new PollerFrames.InOrder(new PollerFrames.HandOff(channel, elsewhere::add));
+        var connection = inOrderTo(channel, handled);
 
         Message<?> subscribe = frame(StompCommand.SUBSCRIBE);
         Message<?> send = frame(StompCommand.SEND);
@@ -193,6 +189,13 @@ class PollerFramesTest {
         // One longer than the limit in a single message.
         assertThatThrownBy(() -> another.decode(bytes("SEND\ndestination:/app/x\n\n" + body)))
                 .isInstanceOf(StompConversionException.class);
+    }
+
+    /** A connection's frames in order to a channel with two handlers, one of which records what it handles. */
+    private PollerFrames.InOrder inOrderTo(ExecutorSubscribableChannel channel, List<Message<?>> handled) {
+        channel.subscribe(handled::add);
+        channel.subscribe(frame -> { });
+        return new PollerFrames.InOrder(new PollerFrames.HandOff(channel, elsewhere::add));
     }
 
     private static ByteBuffer bytes(String text) {
