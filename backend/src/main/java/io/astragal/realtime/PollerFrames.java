@@ -199,7 +199,7 @@ final class PollerFrames implements SubProtocolHandler {
      * {@code setPreserveReceiveOrder} does the same with a decorator whose linked queue, after each
      * frame, is left pointing at a new node: an old object referencing a young one, which every young
      * collection must find by scanning the connection's card. Here the frames wait in an array whose
-     * slot is cleared as each one is handed on.
+     * slot is cleared once its frame is handled, so an idle connection points at none.
      */
     static final class InOrder extends ExecutorSubscribableChannel {
 
