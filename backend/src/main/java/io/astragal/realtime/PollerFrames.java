@@ -132,7 +132,7 @@ final class PollerFrames implements SubProtocolHandler {
 
     /**
      * The inbound channel, reached from a poller only by frames checked from memory. Spring's STOMP
-     * handler and its per-connection ordering look at the channel they are given: whether its
+     * handler and each connection's ordering ({@link InOrder}) look at the channel they are given: whether its
      * interceptors make frames immutable in the end (else it makes them immutable at once, and the
      * ordering cannot mark them), and how many handlers it has (a connection's next frame is released
      * once all of them have handled one). Every frame sent here reaches the inbound channel, so this
