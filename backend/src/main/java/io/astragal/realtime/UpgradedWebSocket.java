@@ -414,13 +414,38 @@ public final class UpgradedWebSocket implements InternalHttpUpgradeHandler, WebS
         if (!ended.compareAndSet(false, true)) {
             return;
         }
-        if (!socket.isClosed()) {
-            socket.close();
-        }
+        // A write under way ends first; any later one finds the connection ended and leaves the socket alone.
+        writing.lock();
+        writing.unlock();
+        closeSocket();
         try {
             handshake.handler().afterConnectionClosed(this, status);
         } catch (Exception e) {
             log.warn("WebSocket session {}: closing failed", id, e);
+        }
+    }
+
+    /**
+     * Closes the socket under the lock Tomcat holds while it handles one of the connection's events
+     * (a read, a write made possible). Closing hands the socket's buffers and channel back for the
+     * next connection, so a close from another thread during a read made the read fail (a
+     * BufferUnderflowException) or could give it another connection's bytes. When the lock is busy,
+     * the close is Tomcat's: a DISCONNECT, dispatched now, waits for the lock, and this connection,
+     * ended, answers it CLOSED. The lock is only tried, never waited for: the thread closing may hold
+     * a lock that the reading thread is waiting for.
+     */
+    private void closeSocket() {
+        ReentrantLock events = socket.getLock();
+        if (!events.tryLock()) {
+            socket.processSocket(SocketEvent.DISCONNECT, true);
+            return;
+        }
+        try {
+            if (!socket.isClosed()) {
+                socket.close();
+            }
+        } finally {
+            events.unlock();
         }
     }
 
