@@ -494,8 +494,11 @@ public class TableEngine {
             // those of the earlier state (docs/performance.md, step 46).
             Map<String, Object> earlier = new HashMap<>();
             Map<Object, Function<Viewer, Object>> earlierViews = new IdentityHashMap<>(2);
-            for (Member member : members) {
-                TableRuntime.SentView before = table.sentView(member.userId());
+            // Read before any is replaced: the players' views share one record (TableRuntime.rememberSharedView).
+            TableRuntime.SentView[] sent = new TableRuntime.SentView[members.size()];
+            for (int i = 0; i < sent.length; i++) {
+                Member member = members.get(i);
+                TableRuntime.SentView before = sent[i] = table.sentView(member.userId());
                 if (before != null && !before.sameTableAs(table.state, members, characters)) {
                     Member then = asIn(before.members(), member);
                     earlier.put(member.userId(), earlierViews.computeIfAbsent(before.state(),
@@ -507,9 +510,11 @@ public class TableEngine {
             ViewPart.Leaf previousEvent = null;
             Patch previousPatch = null;
             byte[] previousWritten = null;
-            for (Member member : members) {
+            TableRuntime.SentView shared = null;
+            for (int i = 0; i < sent.length; i++) {
+                Member member = members.get(i);
                 Viewer viewer = new Viewer(member.userId(), member.role());
-                TableRuntime.SentView before = table.sentView(member.userId());
+                TableRuntime.SentView before = sent[i];
                 Patch patch;
                 Long undoSeq = undoSeq(member, undoable);
                 MemberView.Undo undo = viewer.isGm() ? offer : null;
@@ -535,7 +540,14 @@ public class TableEngine {
                         now = viewOf(table, member, members, characters, undo, writer, views.apply(viewer), then);
                         patch = writer.diff(then, now);
                     }
-                    table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
+                    if (undoSeq == null) {
+                        if (shared == null) {
+                            shared = new TableRuntime.SentView(table.state, members, characters, null, null);
+                        }
+                        table.rememberSharedView(member.userId(), shared);
+                    } else {
+                        table.rememberView(member.userId(), new TableRuntime.SentView(table.state, members, characters, undoSeq, undo));
+                    }
                 }
                 ViewPart.Leaf eventView = writer.part(eventView(table, event, viewer));
                 // Players who see the event alike and whose views did not change are sent the same bytes.

@@ -45,8 +45,17 @@ final class TableRuntime {
     final Deque<LoggedEvent> recent = new ArrayDeque<>();
     /** What the referee keeps of this table's fan-outs for the next ({@code Referee.views}). */
     final ViewMemory viewMemory = new ViewMemory();
-    /** What each member's last view was built from. */
+    /**
+     * What each member's last view was built from: their own, or {@link #SHARED}, which stands for
+     * {@link #shared}. The players' views of one fan-out are built from the same inputs, so they share
+     * one record, which the table points at once: a record per member, put in this map's old entries at
+     * every fan-out, was one more reference from old objects to new ones per member for each young
+     * collection to find (docs/performance.md, step 95).
+     */
     private final Map<String, SentView> lastViews = new HashMap<>();
+    /** What the views of the members marked {@link #SHARED} were built from. */
+    private SentView shared;
+    private static final SentView SHARED = new SentView(null, null, null, null, null);
     /** The rosters shown, by who sees them ({@link #rosters}), and the characters and members they were made from. */
     private final Map<String, List<MemberView.RosterEntry>> rosters = new HashMap<>();
     private Map<String, CharacterCard> rostersOfCharacters;
@@ -95,11 +104,42 @@ final class TableRuntime {
     }
 
     SentView sentView(String userId) {
-        return lastViews.get(userId);
+        SentView view = lastViews.get(userId);
+        return view == SHARED ? shared : view;
     }
 
+    /** The member was sent a view of their own, built from {@code view}. */
     void rememberView(String userId, SentView view) {
         lastViews.put(userId, view);
+    }
+
+    /**
+     * The member was sent a view built from {@code view}, the one record of this fan-out for every
+     * member without an undo offer (a view's only input that differs by member). Whoever is marked
+     * shared already and is not sent a new view now kept one built from the same table as {@code view}
+     * (a fan-out builds a view again unless the table is the same), so the mark still holds for them;
+     * but not for those no longer members, whose marks go when the members change.
+     */
+    void rememberSharedView(String userId, SentView view) {
+        if (view.undoSeq() != null || view.undo() != null) {
+            throw new IllegalArgumentException("A view with an undo offer is the GM's own");
+        }
+        if (shared != null && shared.members() != view.members()) {
+            lastViews.entrySet().removeIf(e -> e.getValue() == SHARED && !isMember(view.members(), e.getKey()));
+        }
+        shared = view;
+        if (lastViews.get(userId) != SHARED) {
+            lastViews.put(userId, SHARED);
+        }
+    }
+
+    private static boolean isMember(List<Member> members, String userId) {
+        for (Member member : members) {
+            if (member.userId().equals(userId)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

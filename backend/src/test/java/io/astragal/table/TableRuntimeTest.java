@@ -1,6 +1,7 @@
 package io.astragal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.astragal.rules.CharacterCard;
 import io.astragal.rules.Role;
@@ -81,5 +82,59 @@ class TableRuntimeTest {
                 .extracting(MemberView.RosterEntry::name).containsExactly("Alda", "Bram");
         assertThat(TableEngine.roster(table, more, gm, renamed)).extracting(MemberView.RosterEntry::name)
                 .containsExactly("Alda", "Bram", "Goblin");
+    }
+
+    @Test
+    void playersSentOneFanOutsViewShareItsRecordWhileAViewOfTheirOwnStaysTheirs() {
+        List<Member> members = List.of(new Member("gail", "Gail", Role.GM), new Member("ann", "Ann", Role.PLAYER),
+                new Member("bo", "Bo", Role.PLAYER));
+        Object before = actlite.referee().initialState();
+        var first = new TableRuntime.SentView(before, members, Map.of(), null, null);
+        var gms = new TableRuntime.SentView(before, members, Map.of(), 0L, null);
+        table.rememberSharedView("ann", first);
+        table.rememberSharedView("bo", first);
+        table.rememberView("gail", gms);
+        assertThat(table.sentView("ann")).isSameAs(first);
+        assertThat(table.sentView("bo")).isSameAs(first);
+        assertThat(table.sentView("gail")).isSameAs(gms);
+
+        // The next fan-out: Ann and Bo are sent views built from the new state, and share its record.
+        var next = new TableRuntime.SentView(new Object(), members, Map.of(), null, null);
+        table.rememberSharedView("ann", next);
+        table.rememberSharedView("bo", next);
+        assertThat(table.sentView("ann")).isSameAs(next);
+        assertThat(table.sentView("bo")).isSameAs(next);
+        assertThat(table.sentView("gail")).as("the GM's own, with its undo offer").isSameAs(gms);
+
+        // Bo reconnects and is sent a snapshot: a view of their own, which the next shared one does not touch.
+        var snapshot = new TableRuntime.SentView(next.state(), members, Map.of(), null, null);
+        table.rememberView("bo", snapshot);
+        var third = new TableRuntime.SentView(new Object(), members, Map.of(), null, null);
+        table.rememberSharedView("ann", third);
+        assertThat(table.sentView("ann")).isSameAs(third);
+        assertThat(table.sentView("bo")).isSameAs(snapshot);
+    }
+
+    @Test
+    void aMemberWhoLeftIsNoLongerTakenToHaveSeenTheSharedView() {
+        Member ann = new Member("ann", "Ann", Role.PLAYER);
+        List<Member> both = List.of(ann, new Member("bo", "Bo", Role.PLAYER));
+        var shared = new TableRuntime.SentView(new Object(), both, Map.of(), null, null);
+        table.rememberSharedView("ann", shared);
+        table.rememberSharedView("bo", shared);
+
+        List<Member> annAlone = List.of(ann);
+        var after = new TableRuntime.SentView(new Object(), annAlone, Map.of(), null, null);
+        table.rememberSharedView("ann", after);
+        assertThat(table.sentView("ann")).isSameAs(after);
+        assertThat(table.sentView("bo")).as("Bo, should they come back, is sent a whole view").isNull();
+    }
+
+    @Test
+    void aViewWithAnUndoOfferIsNeverShared() {
+        var gms = new TableRuntime.SentView(new Object(), List.of(), Map.of(), 3L, null);
+        assertThatThrownBy(() -> table.rememberSharedView("gail", gms))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(table.sentView("gail")).isNull();
     }
 }
