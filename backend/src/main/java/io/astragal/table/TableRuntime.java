@@ -125,21 +125,13 @@ final class TableRuntime {
             throw new IllegalArgumentException("A view with an undo offer is the GM's own");
         }
         if (shared != null && shared.members() != view.members()) {
-            lastViews.entrySet().removeIf(e -> e.getValue() == SHARED && !isMember(view.members(), e.getKey()));
+            lastViews.entrySet().removeIf(e -> e.getValue() == SHARED
+                    && view.members().stream().noneMatch(member -> member.userId().equals(e.getKey())));
         }
         shared = view;
         if (lastViews.get(userId) != SHARED) {
             lastViews.put(userId, SHARED);
         }
-    }
-
-    private static boolean isMember(List<Member> members, String userId) {
-        for (Member member : members) {
-            if (member.userId().equals(userId)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
