@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -242,7 +243,12 @@ public final class Bench {
                 options.durationSeconds(), options.rate());
         Ticker ticker = new Ticker(tick);
         Thread thread = Thread.ofPlatform().name("ticker").start(ticker);
-        Thread.sleep(TimeUnit.SECONDS.toMillis(options.warmupSeconds()));
+        // The server's metrics are read in the warm-up too, and dropped, so that the client's code reading them is
+        // compiled before the window (step 102).
+        try (ServerMetrics warmUp = new ServerMetrics(rest, options.serverPid(), Duration.ofSeconds(options.metricsEverySeconds()))) {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(options.warmupSeconds()));
+            warmUp.summary();
+        }
         stats.connectionsAtStart = openConnections();
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long clientCpuStart = os.getProcessCpuTime();
@@ -272,6 +278,10 @@ public final class Bench {
         tables.forEach(t -> t.phase(null, false));
         System.out.printf("Phase %s done: %d sent, %d accepted in the window, %d rejected, %d errors%n", phase,
                 stats.sent.sum(), stats.accepted.sum(), stats.rejectionCount(), stats.errorCount());
+        synchronized (stats.slow) {
+            stats.slow.stream().sorted(Comparator.comparingLong(Stats.Slow::sentEpochMillis))
+                    .forEach(slow -> System.out.printf("slow %d %.1f %s%n", slow.sentEpochMillis(), slow.nanos() / 1e6, slow.type()));
+        }
         return stats;
     }
 

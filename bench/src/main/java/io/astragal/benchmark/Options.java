@@ -31,7 +31,7 @@ import java.util.Map;
  * @param serverPid       the server's process id when it runs on this machine: its CPU and its children's (the embedded PostgreSQL) are read from /proc
  * @param metricsEverySeconds how often the server's metrics endpoint is read during a measured window
  * @param slowMillis      measured commands whose event reached the table's last client later than this are printed
- *                        (when sent, how late, what), to line a tail up with the server's GC log; 0 = none
+ *                        after the window (when sent, how late, what), to line a tail up with the server's GC log; 0 = none
  */
 record Options(URI url, int tables, double rate, int warmupSeconds, int durationSeconds, List<String> phases, int pad,
                long heartbeatMillis, int listenerThreads, int setupParallel, int connectParallel,
@@ -62,8 +62,8 @@ record Options(URI url, int tables, double rate, int warmupSeconds, int duration
               --server-pid PID      server process on this machine: also report its CPU with its children's (embedded PostgreSQL)
               --metrics-every S     seconds between reads of the server's /actuator/prometheus in a measured window;
                                     each read costs the server CPU that it counts (default 5)
-              --slow-ms MS          print every measured command whose last client got its event more than MS ms
-                                    after it was sent: "slow <epoch ms sent> <ms> <type>" (default 0: none)
+              --slow-ms MS          print, after the window, every measured command whose last client got its event
+                                    more than MS ms after it was sent: "slow <epoch ms sent> <ms> <type>" (default 0: none)
               --setup-only          create (or sign in) the tables' users, campaigns and characters, then stop
             """;
 

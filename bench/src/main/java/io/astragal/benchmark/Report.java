@@ -46,7 +46,7 @@ final class Report {
         for (String which : List.of("reply", "last client")) {
             for (String p : List.of("p50", "p95", "p99", "max")) {
                 row(rows, phases, which + " " + p + " ms",
-                        s -> fmt((Double) Stats.percentiles(which.equals("reply") ? s.reply : s.lastClient).get(p)),
+                        s -> fmt((Double) Stats.percentiles(which.equals("reply") ? s.window.reply : s.window.lastClient).get(p)),
                         ratio ? p : null);
             }
         }
@@ -68,7 +68,7 @@ final class Report {
                 ? "-" : s.server.commits().count() + ", " + fmt(s.server.commits().meanMs()) + " ms, " + fmt(s.server.commits().p99Ms())
                 + " ms, " + String.format("%.2f%% > %s ms", s.server.commits().slowShare() * 100, fmt(s.server.commits().slowMs())), null);
         row(rows, phases, "client CPU, % of 1 core", s -> pct((Double) s.client.get("cpuOfOneCore")), null);
-        row(rows, phases, "scheduler lag p99 ms", s -> fmt((Double) Stats.percentiles(s.schedulerLag).get("p99")), null);
+        row(rows, phases, "scheduler lag p99 ms", s -> fmt((Double) Stats.percentiles(s.window.schedulerLag).get("p99")), null);
         row(rows, phases, "mean event frame bytes", s -> s.eventFrames.sum() == 0 ? "-"
                 : String.valueOf(s.eventBytes.sum() / s.eventFrames.sum()), null);
         row(rows, phases, "events persisted", s -> s.eventsPersisted == null ? "-"
@@ -103,7 +103,7 @@ final class Report {
     }
 
     private static String byCommand(Stats s) {
-        return s.lastClientByCommandPercentiles().entrySet().stream()
+        return s.window.lastClientByCommandPercentiles().entrySet().stream()
                 .map(e -> e.getKey() + " " + fmt((Double) e.getValue().get("p50"))
                         + " / " + fmt((Double) e.getValue().get("p99")))
                 .collect(Collectors.joining(", "));
@@ -127,8 +127,8 @@ final class Report {
     }
 
     private static String ratio(Stats a, Stats b, String which, String p) {
-        Double x = (Double) Stats.percentiles(which.equals("reply") ? a.reply : a.lastClient).get(p);
-        Double y = (Double) Stats.percentiles(which.equals("reply") ? b.reply : b.lastClient).get(p);
+        Double x = (Double) Stats.percentiles(which.equals("reply") ? a.window.reply : a.window.lastClient).get(p);
+        Double y = (Double) Stats.percentiles(which.equals("reply") ? b.window.reply : b.window.lastClient).get(p);
         return x == null || y == null || y == 0 ? "-" : String.format("%.1fx", x / y);
     }
 
@@ -178,10 +178,10 @@ final class Report {
             phase.put("commandTypes", Stats.counts(s.commandTypes));
             phase.put("connectionsAtStart", s.connectionsAtStart);
             phase.put("connectionsAtEnd", s.connectionsAtEnd);
-            phase.put("replyMs", Stats.percentiles(s.reply));
-            phase.put("lastClientMs", Stats.percentiles(s.lastClient));
-            phase.put("lastClientMsByCommand", s.lastClientByCommandPercentiles());
-            phase.put("schedulerLagMs", Stats.percentiles(s.schedulerLag));
+            phase.put("replyMs", Stats.percentiles(s.window.reply));
+            phase.put("lastClientMs", Stats.percentiles(s.window.lastClient));
+            phase.put("lastClientMsByCommand", s.window.lastClientByCommandPercentiles());
+            phase.put("schedulerLagMs", Stats.percentiles(s.window.schedulerLag));
             phase.put("eventFrames", s.eventFrames.sum());
             phase.put("meanEventFrameBytes", s.eventFrames.sum() == 0 ? null : s.eventBytes.sum() / s.eventFrames.sum());
             phase.put("eventsPersisted", s.eventsPersisted);

@@ -1,7 +1,10 @@
 package io.astragal.benchmark;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,15 +39,46 @@ final class Stats {
         }
     }
 
+    /** The latencies of a stretch of play. */
+    static final class Latencies {
+        /** command sent -> its reply received, by the sender */
+        final Samples reply = new Samples();
+        /** command sent -> the event received by the last of the table's clients */
+        final Samples lastClient = new Samples();
+        /** the same, by the command's type: which commands make the tail */
+        final Map<String, Samples> lastClientByCommand = new ConcurrentHashMap<>();
+        /** how late the scheduler issued commands (client overload shows here) */
+        final Samples schedulerLag = new Samples();
+
+        void lastClient(String type, long nanos) {
+            lastClient.add(nanos);
+            lastClientByCommand.computeIfAbsent(type, t -> new Samples()).add(nanos);
+        }
+
+        /** {@link #percentiles} of the last client's latency for each command type, by type. */
+        Map<String, Map<String, Object>> lastClientByCommandPercentiles() {
+            Map<String, Map<String, Object>> byType = new TreeMap<>();
+            lastClientByCommand.forEach((type, samples) -> byType.put(type, percentiles(samples)));
+            return byType;
+        }
+    }
+
     final String phase;
-    /** command sent -> its reply received, by the sender */
-    final Samples reply = new Samples();
-    /** command sent -> the event received by the last of the table's clients */
-    final Samples lastClient = new Samples();
-    /** the same, by the command's type: which commands make the tail */
-    final Map<String, Samples> lastClientByCommand = new ConcurrentHashMap<>();
-    /** how late the scheduler issued commands (client overload shows here) */
-    final Samples schedulerLag = new Samples();
+    /** The measured window's latencies, the ones reported. */
+    final Latencies window = new Latencies();
+    /**
+     * The warm-up's, recorded the same way and never reported: so the client's code that records them is compiled
+     * during the warm-up. Recorded only from the window on, it was compiled inside the window, on a core the server
+     * shares (docs/performance.md, step 102).
+     */
+    final Latencies warmUp = new Latencies();
+
+    /** A measured command whose event reached its table's last client later than {@code --slow-ms}. */
+    record Slow(long sentEpochMillis, long nanos, String type) {
+    }
+
+    /** Printed after the window, not in it, where formatting them cost the client CPU it shares with the server. */
+    final List<Slow> slow = Collections.synchronizedList(new ArrayList<>());
     final LongAdder sent = new LongAdder();
     final LongAdder accepted = new LongAdder();
     /** accepted commands including the warm-up, to compare with the events persisted */
@@ -81,16 +115,9 @@ final class Stats {
         errorExamples.putIfAbsent(kind, example.length() > 300 ? example.substring(0, 300) : example);
     }
 
-    void lastClient(String type, long nanos) {
-        lastClient.add(nanos);
-        lastClientByCommand.computeIfAbsent(type, t -> new Samples()).add(nanos);
-    }
-
-    /** {@link #percentiles} of the last client's latency for each command type, by type. */
-    Map<String, Map<String, Object>> lastClientByCommandPercentiles() {
-        Map<String, Map<String, Object>> byType = new TreeMap<>();
-        lastClientByCommand.forEach((type, samples) -> byType.put(type, percentiles(samples)));
-        return byType;
+    /** Where a command's latencies go: the window's if it was sent in the window, else the warm-up's. */
+    Latencies latencies(boolean measured) {
+        return measured ? window : warmUp;
     }
 
     void command(String type) {

@@ -147,9 +147,7 @@ final class TableRun implements Connection.Handler {
         if (current == null || clients.size() < SEATS) {
             return;
         }
-        if (measuring) {
-            current.schedulerLag.add(lagNanos);
-        }
+        current.latencies(measuring).schedulerLag.add(lagNanos);
         JsonNode gmView = views[0];
         if (gmView == null) {
             return;
@@ -334,9 +332,7 @@ final class TableRun implements Connection.Handler {
         if (current == null) {
             return;
         }
-        if (measuring) {
-            current.schedulerLag.add(lagNanos);
-        }
+        current.latencies(measuring).schedulerLag.add(lagNanos);
         int seat = random.nextInt(SEATS);
         String id = runId + "-r" + index + "-" + commandIds.incrementAndGet();
         inFlight.put(id, new Sent("relay", System.nanoTime(), current, measuring, false, seat));
@@ -464,13 +460,11 @@ final class TableRun implements Connection.Handler {
     private void complete(Map<Long, Delivery> pending, long seq, Delivery d) {
         if (d.received >= SEATS && d.sent != null) {
             pending.remove(seq);
-            if (d.sent.measured()) {
-                long nanos = d.lastNanos - d.sent.nanos();
-                d.sent.stats().lastClient(d.sent.type(), nanos);
-                if (options.slowMillis() > 0 && nanos > options.slowMillis() * 1_000_000L) {
-                    System.out.printf("slow %d %.1f %s%n", System.currentTimeMillis() - (System.nanoTime() - d.sent.nanos()) / 1_000_000,
-                            nanos / 1e6, d.sent.type());
-                }
+            long nanos = d.lastNanos - d.sent.nanos();
+            d.sent.stats().latencies(d.sent.measured()).lastClient(d.sent.type(), nanos);
+            if (d.sent.measured() && options.slowMillis() > 0 && nanos > options.slowMillis() * 1_000_000L) {
+                d.sent.stats().slow.add(new Stats.Slow(System.currentTimeMillis() - (System.nanoTime() - d.sent.nanos()) / 1_000_000,
+                        nanos, d.sent.type()));
             }
         }
     }
@@ -482,9 +476,7 @@ final class TableRun implements Connection.Handler {
             problem("reply to no command in flight", commandId);
             return;
         }
-        if (sent.measured()) {
-            sent.stats().reply.add(arrived - sent.nanos());
-        }
+        sent.stats().latencies(sent.measured()).reply.add(arrived - sent.nanos());
         if (reply.path("accepted").asBoolean()) {
             long seq = reply.path("seq").asLong();
             sent.stats().acceptedWithWarmup.increment();
@@ -540,9 +532,7 @@ final class TableRun implements Connection.Handler {
                 problem("relay reply to nothing in flight", id);
                 return;
             }
-            if (sent.measured()) {
-                sent.stats().reply.add(arrived - sent.nanos());
-            }
+            sent.stats().latencies(sent.measured()).reply.add(arrived - sent.nanos());
             if (!reply.path("accepted").asBoolean()) {
                 sent.stats().reject("RELAY_REFUSED");
                 return;
