@@ -270,6 +270,14 @@ final class ServerMetrics implements AutoCloseable {
         }
     }
 
+    /** Drops the reads so far and reads now: what {@link #summary} covers starts here. */
+    void startWindow() {
+        synchronized (samples) {
+            samples.clear();
+        }
+        sample();
+    }
+
     @Override
     public void close() {
         running = false;
