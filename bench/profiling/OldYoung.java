@@ -14,7 +14,8 @@ import java.util.Set;
  * what a G1 young pause has to find by scanning the cards of old regions. Run as a source file:
  * {@code java OldYoung.java HEAP.hprof REGIONS.txt [ROWS]}, with the dump and the region map from one stop
  * of the JVM by the Serviceability Agent ({@code old-young.sh}), whose dumps give each object's address
- * as its id. Prints, for each holder, the references, the distinct 512-byte cards they lie on (an
+ * as its id. Prints what lies in the survivor regions by class (what the last young pause copied and did
+ * not promote), then, for each holder, the references, the distinct 512-byte cards they lie on (an
  * object's own card for a field, the element's card for an array) and the classes most pointed at.
  */
 public class OldYoung {
@@ -38,6 +39,8 @@ public class OldYoung {
     private static final Map<Long, ClassDump> classes = new HashMap<>();
     private static final Map<Long, Long> youngClasses = new HashMap<>();
     private static final Map<String, Holder> holders = new HashMap<>();
+    /** Objects in survivor regions by class: count and bytes of their fields or elements. */
+    private static final Map<String, long[]> survivors = new HashMap<>();
     private static final Set<Long> allCards = new HashSet<>();
     private static long base;
     private static long regionSize;
@@ -59,6 +62,13 @@ public class OldYoung {
             in.position(records);
             readRecords(pass);
         }
+        long survivorBytes = survivors.values().stream().mapToLong(c -> c[1]).sum();
+        System.out.printf("in survivor regions: %d objects, %d KiB of fields and elements%n",
+                survivors.values().stream().mapToLong(c -> c[0]).sum(), survivorBytes >> 10);
+        survivors.entrySet().stream()
+                .sorted((x, y) -> Long.compare(y.getValue()[0], x.getValue()[0]))
+                .limit(args.length > 2 ? Integer.parseInt(args[2]) : 40)
+                .forEach(e -> System.out.printf("%8d objects %8d KiB  %s%n", e.getValue()[0], e.getValue()[1] >> 10, e.getKey()));
         long total = holders.values().stream().mapToLong(h -> h.references()[0]).sum();
         System.out.printf("old-to-young references %d on %d distinct cards%n", total, allCards.size());
         holders.entrySet().stream()
@@ -198,6 +208,7 @@ public class OldYoung {
                     int fieldsAt = in.position();
                     if (pass == 2 && young(object)) {
                         youngClasses.put(object, classId);
+                        survivor(object, className(classId), bytes);
                     } else if (pass == 3 && old(object)) {
                         readFields(object, classId);
                     }
@@ -211,6 +222,7 @@ public class OldYoung {
                     int elementsAt = in.position();
                     if (pass == 2 && young(object)) {
                         youngClasses.put(object, classId);
+                        survivor(object, className(classId), (long) length * idSize);
                     } else if (pass == 3 && old(object)) {
                         String holder = className(classId);
                         for (int i = 0; i < length; i++) {
@@ -229,6 +241,7 @@ public class OldYoung {
                     int type = in.get();
                     if (pass == 2 && young(object)) {
                         youngClasses.put(object, -1L);
+                        survivor(object, "primitive array of type " + type, (long) length * sizeOf(type));
                     }
                     skip(length * sizeOf(type));
                 }
@@ -282,6 +295,14 @@ public class OldYoung {
                 }
             }
             at = dump.superId();
+        }
+    }
+
+    private static void survivor(long object, String className, long bytes) {
+        if (regionOf(object) == 'S') {
+            long[] counts = survivors.computeIfAbsent(className, c -> new long[2]);
+            counts[0]++;
+            counts[1] += bytes;
         }
     }
 

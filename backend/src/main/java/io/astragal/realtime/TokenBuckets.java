@@ -8,16 +8,21 @@ import java.util.function.LongSupplier;
 
 /**
  * Token buckets by key: each holds up to {@code burst} tokens and gains {@code perSecond} a second;
- * a request takes one or is refused with the time until one is back. Idle buckets are dropped: a
- * bucket left alone for {@code burst / perSecond} seconds is full again, the same as a new one.
+ * a request takes one or is refused with the time until one is back. Idle buckets are dropped after
+ * ten minutes: a bucket left alone for {@code burst / perSecond} seconds is full again, the same as a
+ * new one, but one dropped that soon is made again at its key's next request. A player who acts every
+ * few seconds then cost a new bucket and map entry per command, each living for seconds: at 1,000
+ * commands/s those were copied by every young collection and left as garbage in the old generation
+ * (docs/performance.md, step 105).
  */
 final class TokenBuckets<K> {
 
-    private static final long SWEEP_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
+    private static final long SWEEP_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
+    private static final long IDLE_NANOS = Duration.ofMinutes(10).toNanos();
 
     private final double burst;
     private final double perNano;
-    private final long refillNanos;
+    private final long forgetNanos;
     private final LongSupplier nanoTime;
     private final Map<K, Bucket> buckets = new ConcurrentHashMap<>();
     private volatile long nextSweep;
@@ -38,7 +43,7 @@ final class TokenBuckets<K> {
         }
         this.burst = burst;
         this.perNano = perSecond / 1e9;
-        this.refillNanos = (long) Math.ceil(burst / perNano);
+        this.forgetNanos = Math.max(IDLE_NANOS, (long) Math.ceil(burst / perNano));
         this.nanoTime = nanoTime;
         this.nextSweep = nanoTime.getAsLong() + SWEEP_EVERY_NANOS;
     }
@@ -71,7 +76,7 @@ final class TokenBuckets<K> {
         nextSweep = now + SWEEP_EVERY_NANOS;
         buckets.values().removeIf(bucket -> {
             synchronized (bucket) {
-                return now - bucket.at >= refillNanos;
+                return now - bucket.at >= forgetNanos;
             }
         });
     }

@@ -61,14 +61,28 @@ class TokenBucketsTest {
     }
 
     @Test
-    void idleBucketsAreForgottenWithoutChangingAnyAnswer() {
+    void idleBucketsAreForgottenAfterTenMinutesWithoutChangingAnyAnswer() {
         for (int i = 0; i < 1000; i++) {
             buckets.take("user-" + i);
         }
         assertThat(buckets.size()).isEqualTo(1000);
-        advance(Duration.ofSeconds(11));
+        advance(Duration.ofMinutes(10).plusSeconds(1));
         assertThat(buckets.take("alda")).isEmpty();
         assertThat(buckets.size()).as("only the bucket just used is kept").isEqualTo(1);
+    }
+
+    @Test
+    void aBucketIdleForMinutesIsKeptSoThatAnOccasionalSenderDoesNotMakeANewOne() {
+        for (int i = 0; i < 1000; i++) {
+            buckets.take("user-" + i);
+        }
+        advance(Duration.ofMinutes(2));
+        assertThat(buckets.take("alda")).as("a request after the sweep is due").isEmpty();
+        assertThat(buckets.size()).as("the thousand idle buckets and the new one").isEqualTo(1001);
+        for (int i = 0; i < 20; i++) {
+            assertThat(buckets.take("user-7")).as("the kept bucket has refilled: request %d of the burst", i + 1).isEmpty();
+        }
+        assertThat(buckets.take("user-7")).contains(Duration.ofMillis(100));
     }
 
     @Test
