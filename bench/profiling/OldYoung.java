@@ -146,6 +146,20 @@ public class OldYoung {
         };
     }
 
+    private static String primitiveName(int type) {
+        return switch (type) {
+            case 4 -> "boolean";
+            case 5 -> "char";
+            case 6 -> "float";
+            case 7 -> "double";
+            case 8 -> "byte";
+            case 9 -> "short";
+            case 10 -> "int";
+            case 11 -> "long";
+            default -> throw new IllegalStateException("unknown primitive type " + type);
+        };
+    }
+
     private static void skip(int bytes) {
         in.position(in.position() + bytes);
     }
@@ -241,7 +255,7 @@ public class OldYoung {
                     int type = in.get();
                     if (pass == 2 && young(object)) {
                         youngClasses.put(object, -1L);
-                        survivor(object, "primitive array of type " + type, (long) length * sizeOf(type));
+                        survivor(object, primitiveName(type) + "[]", (long) length * sizeOf(type));
                     }
                     skip(length * sizeOf(type));
                 }

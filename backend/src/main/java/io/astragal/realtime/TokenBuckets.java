@@ -43,6 +43,7 @@ final class TokenBuckets<K> {
         }
         this.burst = burst;
         this.perNano = perSecond / 1e9;
+        // never before the bucket is full again, when dropping it changes no answer
         this.forgetNanos = Math.max(IDLE_NANOS, (long) Math.ceil(burst / perNano));
         this.nanoTime = nanoTime;
         this.nextSweep = nanoTime.getAsLong() + SWEEP_EVERY_NANOS;
