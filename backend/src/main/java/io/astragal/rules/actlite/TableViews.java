@@ -88,7 +88,7 @@ final class TableViews {
             Way way = new Way(c.id(), hidden(c, viewer), mine(viewer, c));
             Shown seen = shown.byWay.get(way);
             if (seen == null || seen.combatant() != c) {
-                seen = new Shown(c, TableViews.combatant(c, viewer));
+                seen = new Shown(c, TableViews.combatant(c, viewer, seen));
                 shown.byWay.put(way, seen);
             }
             return seen.view();
@@ -175,6 +175,16 @@ final class TableViews {
     }
 
     private static CombatantView combatant(Combatant c, Viewer viewer) {
+        return combatant(c, viewer, null);
+    }
+
+    /**
+     * {@code before}: how this viewer saw the combatant last, if they did. Its stats are kept when
+     * the combatant changed but nothing they are made of did (its sheet, and its hexes for those who
+     * control it): made anew at every change, the stats' entries and weapon lines were a quarter of
+     * what a young collection copied under load (docs/performance.md, step 108).
+     */
+    private static CombatantView combatant(Combatant c, Viewer viewer, Seen.Shown before) {
         boolean hidden = hidden(c, viewer);
         String band = c.band();
         String written = c.current().text();
@@ -187,8 +197,16 @@ final class TableViews {
                 .sorted(Map.Entry.comparingByKey())
                 .map(e -> new CombatantView.Chip(e.getKey(), FLAGS.contains(e.getKey()) ? null : e.getValue()))
                 .toList();
-        return new CombatantView(c.id(), c.name(), c.ownerUserId(), c.npc(), mine(viewer, c), tracks, chips,
-                hidden ? Map.of() : stats(c, mine(viewer, c)));
+        boolean mine = mine(viewer, c);
+        Map<String, Object> stats = hidden ? Map.of()
+                : before != null && sameStats(before.combatant(), c, mine) ? before.view().stats() : stats(c, mine);
+        return new CombatantView(c.id(), c.name(), c.ownerUserId(), c.npc(), mine, tracks, chips, stats);
+    }
+
+    /** Whether {@link #stats} gives the same for both: the sheet decides them, and for their controller the hexes too. */
+    private static boolean sameStats(Combatant before, Combatant now, boolean mine) {
+        return before.sheet() == now.sheet()
+                && (!mine || before.hexesWritten() == now.hexesWritten() && before.hexes().equals(now.hexes()));
     }
 
     private static Map<String, Object> stats(Combatant c, boolean mine) {

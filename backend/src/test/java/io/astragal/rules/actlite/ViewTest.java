@@ -117,6 +117,39 @@ class ViewTest {
     }
 
     @Test
+    @DisplayName("A changed combatant keeps its stats record while its sheet and hexes are the same, and shows new ones when its owner writes a hex")
+    void aChangedCombatantKeepsItsStatsUntilWhatTheyShowChanges() {
+        table.character("wren", "Wren", "ann", false, TestTable.sheet("WIL", 1, "apCards", 6));
+        table.accept(GM, new AddCharacter("wren"));
+        ViewMemory memory = new ViewMemory();
+        Viewer gail = new Viewer("gail", Role.GM);
+        Viewer bob = new Viewer("bob", Role.PLAYER);
+        var views = table.referee.views(table.state, memory);
+        TableView gailBefore = (TableView) views.apply(gail);
+        TableView bobBefore = (TableView) views.apply(bob);
+
+        table.accept(GM, new AddCondition("wren", "poison", 2));
+        views = table.referee.views(table.state, memory);
+        TableView gailPoisoned = (TableView) views.apply(gail);
+        TableView bobPoisoned = (TableView) views.apply(bob);
+        assertThat(combatant(gailPoisoned, "wren")).isNotSameAs(combatant(gailBefore, "wren"));
+        assertThat(combatant(gailPoisoned, "wren").stats()).isSameAs(combatant(gailBefore, "wren").stats());
+        assertThat(combatant(bobPoisoned, "wren").stats()).as("Wren, as Bob sees her")
+                .isSameAs(combatant(bobBefore, "wren").stats());
+        assertThat(gailPoisoned).isEqualTo(table.referee.view(table.state, gail));
+
+        table.accept(ANN, new ActliteCommand.WriteHex("wren", "Spark", List.of(), null));
+        views = table.referee.views(table.state, memory);
+        TableView gailHex = (TableView) views.apply(gail);
+        TableView bobHex = (TableView) views.apply(bob);
+        assertThat(combatant(gailHex, "wren").stats()).containsEntry("hexes", List.of("Spark")).containsEntry("hexesWritten", 1);
+        assertThat(combatant(bobHex, "wren").stats()).as("hexes are not Bob's to see")
+                .isSameAs(combatant(bobBefore, "wren").stats()).doesNotContainKey("hexes");
+        assertThat(gailHex).isEqualTo(table.referee.view(table.state, gail));
+        assertThat(bobHex).isEqualTo(table.referee.view(table.state, bob));
+    }
+
+    @Test
     @DisplayName("A character's offers keep their fixed arguments from one fan-out to the next, and follow another sheet the character is seated with")
     void offersKeepTheirArgumentsUntilTheSheetChanges() {
         ViewMemory memory = new ViewMemory();
