@@ -5,6 +5,8 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -227,6 +229,12 @@ class WebSocketConfiguration implements WebSocketMessageBrokerConfigurer, Dispos
                 protocol.setExecutor(new PollerReads(protocol.getExecutor()));
             }
         };
+    }
+
+    /** Tomcat's connector speaks {@link UpgradedNioProtocol}: HTTP/1.1 on NIO, as before. */
+    @Bean
+    static WebServerFactoryCustomizer<TomcatServletWebServerFactory> upgradedNioProtocol() {
+        return factory -> factory.setProtocol(UpgradedNioProtocol.class.getName());
     }
 
     /**

@@ -11,7 +11,11 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
+import org.apache.coyote.AbstractProtocol;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -25,6 +29,9 @@ class UpgradedWebSocketTest {
     @LocalServerPort
     int port;
 
+    @Autowired
+    WebServerApplicationContext context;
+
     Player alda;
 
     @BeforeEach
@@ -36,6 +43,25 @@ class UpgradedWebSocketTest {
     @Test
     void theAcceptHeaderIsTheRfcsHashOfTheKey() {
         assertThat(WebSocketUpgrade.accept("dGhlIHNhbXBsZSBub25jZQ==")).isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+    }
+
+    /**
+     * Tomcat would put the connection among its waiting processors again after each read, a new
+     * node of its set each time (docs/performance.md, step 109); HTTP/1.1 requests still use the set.
+     */
+    @Test
+    void anOpenConnectionIsNotAmongTomcatsWaitingProcessorsAfterItsFramesAreRead() throws Exception {
+        AbstractProtocol<?> protocol = (AbstractProtocol<?>) ((TomcatWebServer) context.getWebServer()).getTomcat()
+                .getConnector().getProtocolHandler();
+        assertThat(protocol).isInstanceOf(UpgradedNioProtocol.class);
+        try (RawStompSocket socket = RawStompSocket.open(port, alda, 0, new Random(3)).startReading()) {
+            socket.connect(alda);
+            assertThat(socket.nextFrame(RawStompSocket.ANSWER))
+                    .isInstanceOfSatisfying(Received.Text.class, t -> assertThat(t.frame().command()).isEqualTo("CONNECTED"));
+            socket.subscribe("sub-0", "/user/queue/errors");
+            Thread.sleep(200); // the read that took the frames has ended, and Tomcat has handled its end
+            assertThat(protocol.getWaitingProcessorCount()).isZero();
+        }
     }
 
     @Test
