@@ -174,10 +174,6 @@ final class TableViews {
         return c.npc() && !viewer.isGm();
     }
 
-    private static CombatantView combatant(Combatant c, Viewer viewer) {
-        return combatant(c, viewer, null);
-    }
-
     /**
      * {@code before}: how this viewer saw the combatant last, if they did. Its stats are kept when
      * the combatant changed but nothing they are made of did (its sheet, and its hexes for those who
